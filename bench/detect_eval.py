@@ -1,0 +1,154 @@
+"""Card-level precision and recall of `referee detect`'s recogniser.
+
+(a) generated table scenes of the HELD-OUT designs (never trained on): a predicted card is right
+    when its code equals a face-up card's code and one of its corners (or its box centre) lies on
+    that card; recall counts the cards with at least one readable corner (visible >= 0.6).
+(b) real photos in ../shared/data/real-photos/edje-pinochle-dev (evaluation only, never tuned on):
+    rank-only labels with whole-card boxes; a prediction counts when its box centre lies in a
+    labelled box of the same rank (one-to-one).
+
+    python bench/detect_eval.py [--scenes 200] [--real DIR] [--models models/]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import cv2
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from referee.vision.recognizer import CardRecognizer  # noqa: E402
+
+REAL_DEFAULT = REPO.parent / "shared" / "data" / "real-photos" / "edje-pinochle-dev"
+REAL_RANKS = ["9", "10", "J", "Q", "K", "A"]  # classes.txt: nine ten jack queen king ace
+
+
+def rank_of(code: str) -> str:
+    return code[:-1] if code not in ("JK", "back") else code
+
+
+def inside(point, box) -> bool:
+    return box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3]
+
+
+def centre(box):
+    return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+
+
+def prf(tp: int, n_pred: int, n_true: int) -> dict:
+    return {
+        "precision": round(tp / n_pred, 4) if n_pred else None,
+        "recall": round(tp / n_true, 4) if n_true else None,
+        "true_positives": tp,
+        "predicted": n_pred,
+        "labelled": n_true,
+    }
+
+
+def eval_real(recognizer: CardRecognizer, folder: Path) -> dict:
+    images = sorted((folder / "images").glob("*.jpg"))
+    if not images:
+        return {"error": f"no images under {folder}/images"}
+    tp = n_pred = n_true = 0
+    confusion: dict[str, int] = {}
+    for path in images:
+        frame = cv2.imread(str(path))
+        h, w = frame.shape[:2]
+        labels = []
+        for line in (folder / "labels" / (path.stem + ".txt")).read_text().split("\n"):
+            if line.strip():
+                c, cx, cy, bw, bh = line.split()
+                cx, cy, bw, bh = float(cx) * w, float(cy) * h, float(bw) * w, float(bh) * h
+                labels.append((REAL_RANKS[int(c)], (cx - bw / 2, cy - bh / 2, cx + bw / 2, cy + bh / 2)))
+        preds = [c for c in recognizer.read(frame) if c.code != "back"]
+        n_true += len(labels)
+        n_pred += len(preds)
+        used = set()
+        for p in sorted(preds, key=lambda c: -c.confidence):
+            hit = next((i for i, (r, b) in enumerate(labels)
+                        if i not in used and r == rank_of(p.code) and inside(centre(p.box), b)), None)
+            if hit is not None:
+                used.add(hit)
+                tp += 1
+            else:
+                where = next((r for r, b in labels if inside(centre(p.box), b)), "none")
+                key = f"{rank_of(p.code)}<-{where}"
+                confusion[key] = confusion.get(key, 0) + 1
+    result = prf(tp, n_pred, n_true)
+    result["images"] = len(images)
+    result["top_errors"] = dict(sorted(confusion.items(), key=lambda kv: -kv[1])[:12])
+    return result
+
+
+def eval_scenes(recognizer: CardRecognizer, n: int, seed: int) -> dict:
+    from referee.scenes.evaluation import heldout_scene_truth  # the scene generator's ground truth
+
+    tp = tp_recall = n_pred = n_true = 0
+    back_tp = back_pred = back_true = 0
+    confusion: dict[str, int] = {}
+    for k in range(n):
+        image, cards, backs = heldout_scene_truth(seed + k)
+        preds = recognizer.read(image)
+        faces = [p for p in preds if p.code != "back"]
+        n_pred += len(faces)
+        n_true += sum(1 for c in cards if c["readable"])
+        used = set()
+        for p in sorted(faces, key=lambda c: -c.confidence):
+            points = [centre(b) for b in p.corners] or [centre(p.box)]
+            hit = next((i for i, c in enumerate(cards) if i not in used and c["code"] == p.code
+                        and any(inside(pt, b) for pt in points for b in c["index_boxes"] + [c["box"]])), None)
+            if hit is not None:
+                used.add(hit)
+                tp += 1
+            else:
+                where = next((c["code"] for c in cards if any(inside(pt, b) for pt in points for b in c["index_boxes"])),
+                             "none")
+                key = f"{p.code}<-{where}"
+                confusion[key] = confusion.get(key, 0) + 1
+        # precision counts every right card; recall only the readable ones that were found
+        tp_recall += sum(1 for i in used if cards[i]["readable"])
+        bp = [p for p in preds if p.code == "back"]
+        back_pred += len(bp)
+        back_true += len(backs)
+        bused = set()
+        for p in bp:
+            hit = next((i for i, b in enumerate(backs) if i not in bused and inside(centre(p.box), b)), None)
+            if hit is not None:
+                bused.add(hit)
+                back_tp += 1
+    result = prf(tp, n_pred, n_true)
+    result["recall"] = round(tp_recall / n_true, 4) if n_true else None
+    result["scenes"] = n
+    result["backs"] = prf(back_tp, back_pred, back_true)
+    result["top_errors"] = dict(sorted(confusion.items(), key=lambda kv: -kv[1])[:12])
+    return result
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--models", default=None)
+    ap.add_argument("--scenes", type=int, default=200, help="held-out generated scenes (0 to skip)")
+    ap.add_argument("--seed", type=int, default=777_000)
+    ap.add_argument("--real", type=Path, default=REAL_DEFAULT, help="real-photo folder ('' to skip)")
+    ap.add_argument("--conf", type=float, default=0.25)
+    args = ap.parse_args()
+    recognizer = CardRecognizer(args.models, det_conf=args.conf)
+    report = {}
+    t0 = time.perf_counter()
+    if args.scenes:
+        report["heldout_scenes"] = eval_scenes(recognizer, args.scenes, args.seed)
+    if str(args.real) and Path(args.real).is_dir():
+        report["real_photos"] = eval_real(recognizer, Path(args.real))
+    report["seconds"] = round(time.perf_counter() - t0, 1)
+    print(json.dumps(report, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Model training (optional `train` extra: ultralytics + torch). Never imported at run time."""

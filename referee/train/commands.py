@@ -1,0 +1,142 @@
+"""`referee train ...`: data generation, resumable training and ONNX export (needs the `train` extra).
+
+The recipe that made the committed models is `referee train all` with its defaults (see
+models/MODEL_CARD.md); every step is resumable, so an interrupted run continues where it stopped.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from referee.errors import UserError
+
+REPO = Path(__file__).resolve().parents[2]
+DEFAULT_DATA = REPO / "data"
+DEFAULT_SEED = 20261129
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("train", help="generate training data, train and export the models (train extra)")
+    sub = p.add_subparsers(dest="train_command", required=True)
+
+    d = sub.add_parser("data", help="render synthetic scenes into detector and classifier data sets")
+    _data_args(d)
+    d.set_defaults(func=run_data)
+
+    t = sub.add_parser("detector", help="train (or resume) the corner/card detector")
+    _detector_args(t)
+    t.set_defaults(func=run_detector)
+
+    c = sub.add_parser("classifier", help="train (or resume) the corner-index classifier")
+    _classifier_args(c)
+    c.set_defaults(func=run_classifier)
+
+    e = sub.add_parser("export", help="export trained weights to ONNX under models/")
+    e.add_argument("--detector", type=Path, help="detector weights (.pt)")
+    e.add_argument("--classifier", type=Path, help="classifier weights (.pt)")
+    e.add_argument("--out", type=Path, default=REPO / "models")
+    e.set_defaults(func=run_export)
+
+    a = sub.add_parser("all", help="the whole recipe: data, classifier, detector, export")
+    _data_args(a)
+    _detector_args(a, with_data=False)
+    _classifier_args(a, with_data=False)
+    a.add_argument("--models-out", dest="out", type=Path, default=REPO / "models")
+    a.set_defaults(func=run_all)
+
+
+def _data_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--data-dir", dest="data_out", type=Path, default=DEFAULT_DATA)
+    p.add_argument("--det-scenes", type=int, default=6000, help="training scenes for the detector")
+    p.add_argument("--det-val-scenes", type=int, default=300)
+    p.add_argument("--cls-scenes", type=int, default=3000, help="training scenes for the classifier crops")
+    p.add_argument("--cls-val-scenes", type=int, default=300)
+    p.add_argument("--seed", type=int, default=DEFAULT_SEED)
+
+
+def _detector_args(p: argparse.ArgumentParser, with_data: bool = True) -> None:
+    if with_data:
+        p.add_argument("--data", type=Path, default=DEFAULT_DATA / "det")
+    p.add_argument("--det-name", default="det", help="run name under runs/")
+    p.add_argument("--det-epochs", type=int, default=30)
+    p.add_argument("--det-imgsz", type=int, default=320)
+    p.add_argument("--det-batch", type=int, default=32)
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--threads", type=int, default=None)
+
+
+def _classifier_args(p: argparse.ArgumentParser, with_data: bool = True) -> None:
+    if with_data:
+        p.add_argument("--data", type=Path, default=DEFAULT_DATA / "cls")
+    p.add_argument("--cls-name", default="cls", help="run name under runs/")
+    p.add_argument("--cls-epochs", type=int, default=30)
+    p.add_argument("--cls-batch", type=int, default=256)
+    if not any(a.dest == "workers" for a in p._actions):
+        p.add_argument("--workers", type=int, default=2)
+        p.add_argument("--threads", type=int, default=None)
+
+
+def _need_training_extra() -> None:
+    try:
+        import torch  # noqa: F401
+        import ultralytics  # noqa: F401
+    except ImportError:
+        raise UserError(
+            "training needs the train extra: pip install torch==2.14.1 torchvision==0.29.1 && pip install -e '.[train]'"
+        ) from None
+
+
+def run_data(args: argparse.Namespace) -> int:
+    from referee.scenes.dataset import build_classifier_dataset, build_detector_dataset
+
+    build_detector_dataset(args.data_out / "det", args.det_scenes, args.det_val_scenes, args.seed)
+    build_classifier_dataset(args.data_out / "cls", args.cls_scenes, args.cls_val_scenes, args.seed + 1)
+    return 0
+
+
+def run_detector(args: argparse.Namespace) -> int:
+    _need_training_extra()
+    from referee.train.runner import train_detector
+
+    train_detector(args.data, args.det_name, args.det_epochs, imgsz=args.det_imgsz, batch=args.det_batch,
+                   workers=args.workers, threads=args.threads)
+    return 0
+
+
+def run_classifier(args: argparse.Namespace) -> int:
+    _need_training_extra()
+    from referee.train.runner import train_classifier
+
+    train_classifier(args.data, args.cls_name, args.cls_epochs, batch=args.cls_batch, workers=args.workers,
+                     threads=args.threads)
+    return 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    _need_training_extra()
+    from referee.train.runner import export_onnx
+    from referee.vision.recognizer import CLASSIFIER_FILE, DETECTOR_FILE
+
+    if not args.detector and not args.classifier:
+        raise UserError("nothing to export: give --detector and/or --classifier")
+    if args.detector:
+        print(export_onnx(args.detector, args.out / DETECTOR_FILE, imgsz=(384, 640)))
+    if args.classifier:
+        print(export_onnx(args.classifier, args.out / CLASSIFIER_FILE, imgsz=64, dynamic=True))
+    return 0
+
+
+def run_all(args: argparse.Namespace) -> int:
+    _need_training_extra()
+    from referee.train.runner import export_onnx, train_classifier, train_detector
+    from referee.vision.recognizer import CLASSIFIER_FILE, DETECTOR_FILE
+
+    run_data(args)
+    cls_run = train_classifier(args.data_out / "cls", args.cls_name, args.cls_epochs, batch=args.cls_batch,
+                               workers=args.workers, threads=args.threads)
+    det_run = train_detector(args.data_out / "det", args.det_name, args.det_epochs, imgsz=args.det_imgsz,
+                             batch=args.det_batch, workers=args.workers, threads=args.threads)
+    export_onnx(cls_run / "weights" / "best.pt", args.out / CLASSIFIER_FILE, imgsz=64, dynamic=True)
+    export_onnx(det_run / "weights" / "best.pt", args.out / DETECTOR_FILE, imgsz=(384, 640))
+    return 0

@@ -1,0 +1,120 @@
+"""Resumable ultralytics training for the two models, and ONNX export into models/.
+
+Each run lives in runs/<name>/ (ultralytics layout: weights/last.pt saved every epoch,
+results.csv). Calling train_* again with the same name resumes an interrupted run; asking
+for more epochs than a finished run had starts a continuation run from its last weights.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import shutil
+from pathlib import Path
+
+from referee.errors import UserError
+
+REPO = Path(__file__).resolve().parents[2]
+RUNS = REPO / "runs"
+CLASSIFIER_YAML = Path(__file__).with_name("index-cls.yaml")
+
+# Augmentation for the detector: the scene generator already rotates, tilts, lights and blurs,
+# so ultralytics' geometric augmentation stays mild; no flips (mirrored glyphs never occur).
+DETECTOR_AUGMENT = dict(degrees=0.0, translate=0.1, scale=0.5, fliplr=0.0, flipud=0.0, mosaic=0.5, mixup=0.0,
+                        hsv_h=0.01, hsv_s=0.5, hsv_v=0.4, close_mosaic=1)
+# Classifier crops carry their own jitter; no flips, no RandAugment (it can change a red suit's colour).
+CLASSIFIER_AUGMENT = dict(fliplr=0.0, flipud=0.0, auto_augment=None, erasing=0.2, scale=0.15, hsv_h=0.0,
+                          hsv_s=0.3, hsv_v=0.3)
+
+
+def _prepare_env(threads: int | None) -> None:
+    os.environ.setdefault("YOLO_OFFLINE", "1")  # no hub, font or asset downloads
+    import torch
+
+    torch.set_num_threads(threads or os.cpu_count() or 1)
+
+
+def _finished_epochs(run: Path) -> int:
+    results = run / "results.csv"
+    if not results.is_file():
+        return 0
+    with results.open() as fh:
+        return sum(1 for _ in csv.DictReader(fh))
+
+
+def _train(model_source: str, run_name: str, epochs: int, threads: int | None, **train_args) -> Path:
+    """Train or resume runs/<run_name>; returns the run folder."""
+    _prepare_env(threads)
+    from ultralytics import YOLO
+
+    run = RUNS / run_name
+    last = run / "weights" / "last.pt"
+    done = _finished_epochs(run)
+    common = dict(project=str(RUNS), name=run_name, exist_ok=True, plots=False, amp=False, device="cpu",
+                  save_period=-1, verbose=True)
+    if last.is_file() and done < epochs:
+        import torch
+
+        ckpt = torch.load(last, map_location="cpu", weights_only=False)
+        if ckpt.get("epoch", -1) >= 0 and ckpt.get("train_args", {}).get("epochs") == epochs:
+            print(f"resuming {run} at epoch {done + 1}/{epochs}", flush=True)
+            YOLO(str(last)).train(resume=True)
+            return run
+        # the earlier run finished with fewer epochs: continue from its weights in a new run
+        run_name = f"{run_name}-cont{done}"
+        print(f"continuing from {last} for {epochs - done} more epochs as runs/{run_name}", flush=True)
+        model_source, epochs = str(last), epochs - done
+        common["name"] = run_name
+    elif last.is_file():
+        print(f"{run} already has {done} epochs (asked for {epochs}); nothing to do", flush=True)
+        return run
+    YOLO(model_source).train(epochs=epochs, pretrained=False, **common, **train_args)
+    return RUNS / run_name
+
+
+def train_detector(data: Path, run_name: str, epochs: int, imgsz: int = 320, batch: int = 32,
+                   workers: int = 2, threads: int | None = None, cache: str | bool = "ram",
+                   model: str = "yolov8n.yaml") -> Path:
+    data_yaml = Path(data) / "data.yaml"
+    if not data_yaml.is_file():
+        raise UserError(f"no detector data set at {data} (expected {data_yaml}); run `referee train data` first")
+    return _train(model, run_name, epochs, threads, data=str(data_yaml), imgsz=imgsz, batch=batch,
+                  workers=workers, cache=cache, rect=False, **DETECTOR_AUGMENT)
+
+
+def train_classifier(data: Path, run_name: str, epochs: int, imgsz: int = 64, batch: int = 256,
+                     workers: int = 2, threads: int | None = None, cache: str | bool = "ram",
+                     model: str | None = None) -> Path:
+    if not (Path(data) / "train").is_dir():
+        raise UserError(f"no classifier data set at {data} (expected {data}/train/<class>/); run `referee train data`")
+    return _train(model or str(CLASSIFIER_YAML), run_name, epochs, threads, data=str(data), imgsz=imgsz,
+                  batch=batch, workers=workers, cache=cache, **CLASSIFIER_AUGMENT)
+
+
+def export_onnx(weights: Path, out: Path, imgsz: int | tuple[int, int], dynamic: bool = False) -> Path:
+    """Export ultralytics weights to ONNX (with metadata) and copy the file to out."""
+    _prepare_env(None)
+    from ultralytics import YOLO
+
+    if not Path(weights).is_file():
+        raise UserError(f"weights not found: {weights}")
+    exported = YOLO(str(weights)).export(format="onnx", imgsz=imgsz, simplify=True, dynamic=dynamic,
+                                          opset=17, half=False, device="cpu")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(exported, out)
+    return out
+
+
+def last_metrics(run: Path) -> dict:
+    """The final row of a run's results.csv, keys stripped."""
+    results = Path(run) / "results.csv"
+    if not results.is_file():
+        return {}
+    with results.open() as fh:
+        rows = list(csv.DictReader(fh))
+    return {k.strip(): float(v) for k, v in rows[-1].items()} if rows else {}
+
+
+def write_json(path: Path, payload: dict) -> None:
+    path.write_text(json.dumps(payload, indent=2, ensure_ascii=False) + "\n")

@@ -1,0 +1,42 @@
+"""`referee detect IMAGE... [--json]`: read the cards in still images."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from referee.errors import UserError
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("detect", help="read the cards in images (one JSON object per image with --json)")
+    p.add_argument("images", nargs="+", help="image files")
+    p.add_argument("--json", action="store_true", help="one JSON object per line")
+    p.add_argument("--models", default=None, help="folder with detector.onnx and classifier.onnx (default: models/)")
+    p.add_argument("--conf", type=float, default=0.25, help="detector confidence threshold")
+    p.set_defaults(func=run_detect)
+
+
+def run_detect(args: argparse.Namespace) -> int:
+    import cv2
+
+    from referee.vision.recognizer import CardRecognizer
+
+    recognizer = CardRecognizer(args.models, det_conf=args.conf)
+    status = 0
+    for path in args.images:
+        frame = cv2.imread(path, cv2.IMREAD_COLOR)
+        if frame is None:
+            if len(args.images) == 1:
+                raise UserError(f"cannot read image {path}")
+            print(f"referee: error: cannot read image {path}", file=sys.stderr)
+            status = 2
+            continue
+        cards = recognizer.read(frame)
+        if args.json:
+            print(json.dumps({"image": path, "cards": [c.to_json() for c in cards]}, ensure_ascii=False))
+        else:
+            listing = " ".join(f"{c.code}({c.confidence:.2f})" for c in cards) or "no cards"
+            print(f"{path}: {listing}")
+    return status

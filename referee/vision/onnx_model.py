@@ -1,0 +1,46 @@
+"""Loading an exported ultralytics ONNX model with onnxruntime, with clear errors."""
+
+from __future__ import annotations
+
+import ast
+import os
+from pathlib import Path
+
+import numpy as np
+
+from referee.errors import UserError
+
+
+class OnnxModel:
+    """An onnxruntime session plus the metadata ultralytics writes into the file (names, imgsz, task)."""
+
+    def __init__(self, path: str | os.PathLike, threads: int | None = None) -> None:
+        import onnxruntime as ort  # imported here: the CLI must start without it
+
+        self.path = Path(path)
+        if not self.path.is_file():
+            raise UserError(f"model file not found: {self.path}")
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = threads or min(2, os.cpu_count() or 1)
+        options.inter_op_num_threads = 1
+        options.log_severity_level = 3
+        try:
+            self.session = ort.InferenceSession(str(self.path), options, providers=["CPUExecutionProvider"])
+        except Exception as exc:  # onnxruntime raises several unrelated exception types
+            first_line = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            raise UserError(f"cannot load model {self.path}: {first_line}") from None
+        meta = self.session.get_modelmeta().custom_metadata_map
+        try:
+            names = ast.literal_eval(meta["names"])
+            self.names: list[str] = [names[i] for i in sorted(names)]
+            imgsz = ast.literal_eval(meta.get("imgsz", "[640, 640]"))
+        except (KeyError, ValueError, SyntaxError):
+            raise UserError(f"model {self.path} lacks ultralytics metadata (names, imgsz)") from None
+        self.imgsz: tuple[int, int] = (int(imgsz[0]), int(imgsz[1])) if isinstance(imgsz, (list, tuple)) else (int(imgsz), int(imgsz))
+        self.task: str = meta.get("task", "")
+        self.input_name = self.session.get_inputs()[0].name
+        batch = self.session.get_inputs()[0].shape[0]
+        self.dynamic_batch = not isinstance(batch, int)
+
+    def run(self, batch: np.ndarray) -> np.ndarray:
+        return self.session.run(None, {self.input_name: batch})[0]

@@ -1,0 +1,38 @@
+"""Plain data passed between the vision stages and out to tracking."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+Box = tuple[float, float, float, float]  # x1, y1, x2, y2 in pixels of the original frame
+
+
+@dataclass(frozen=True, slots=True)
+class Detection:
+    """One box from the detector: kind is 'index' (a corner index), 'card' or 'back'."""
+
+    kind: str
+    box: Box
+    confidence: float
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        x1, y1, x2, y2 = self.box
+        return (x1 + x2) / 2, (y1 + y2) / 2
+
+
+@dataclass(frozen=True, slots=True)
+class CardReading:
+    """One physical card: its code ('QH', '10S', 'JK', or 'back' when face down)."""
+
+    code: str
+    confidence: float
+    box: Box
+    corners: tuple[Box, ...] = ()
+
+    def to_json(self) -> dict:
+        return {
+            "code": self.code,
+            "confidence": round(self.confidence, 4),
+            "box": [round(v, 1) for v in self.box],
+        }

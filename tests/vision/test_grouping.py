@@ -1,0 +1,43 @@
+"""Corner grouping: two corners of one card are one card; same code far apart is two cards."""
+
+from referee.vision.grouping import CornerReading, group_corners
+from referee.vision.types import Detection
+
+
+def corner(x, y, code, conf=0.9, p=0.95, side=20):
+    return CornerReading(Detection("index", (x, y, x + side * 0.5, y + side), conf), code, p)
+
+
+def test_two_corners_of_one_card_make_one_card():
+    card = Detection("card", (0, 0, 80, 120), 0.9)
+    readings = group_corners([corner(2, 2, "QH"), corner(68, 98, "QH")], [card], [])
+    assert [r.code for r in readings] == ["QH"]
+    assert readings[0].box == card.box
+    assert len(readings[0].corners) == 2
+
+
+def test_different_codes_stay_apart_even_when_touching():
+    readings = group_corners([corner(0, 0, "QH"), corner(5, 0, "QS")], [], [])
+    assert sorted(r.code for r in readings) == ["QH", "QS"]
+
+
+def test_same_code_far_apart_is_two_cards():
+    # two jokers at opposite ends of the table
+    readings = group_corners([corner(0, 0, "JK"), corner(900, 500, "JK")], [], [])
+    assert [r.code for r in readings] == ["JK", "JK"]
+
+
+def test_backs_are_cards_with_code_back():
+    back = Detection("back", (10, 10, 90, 130), 0.8)
+    readings = group_corners([], [], [back])
+    assert [(r.code, r.box) for r in readings] == [("back", back.box)]
+
+
+def test_box_without_a_card_detection_is_union_of_corners():
+    readings = group_corners([corner(10, 10, "3C", side=20), corner(50, 70, "3C", side=20)], [], [])
+    assert readings[0].box == (10, 10, 60, 90)
+
+
+def test_confidence_is_best_corner_score():
+    readings = group_corners([corner(0, 0, "9D", conf=0.5, p=0.9), corner(40, 60, "9D", conf=0.8, p=0.9)], [], [])
+    assert abs(readings[0].confidence - 0.72) < 1e-9

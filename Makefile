@@ -5,6 +5,18 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
+# Card art for the scene generator (rendered at run time, never committed) and the speech voice.
+DEBIAN_PACKAGES := gnome-cards-data kdegames-card-data-kf5 librsvg2-bin espeak-ng alsa-utils
+
+system-deps:
+	@missing=$$(for p in $(DEBIAN_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null) \
+	      || echo "warning: could not install $$missing (scene generator and speech need them)"; \
+	  else echo "note: please install $$missing (sudo apt-get install $$missing)"; fi; \
+	fi
+
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
@@ -15,10 +27,10 @@ install: $(BIN)/activate
 install-test: $(BIN)/activate
 	$(BIN)/pip install -q -e '.[test]'
 
-demo: install
+demo: system-deps install
 	$(BIN)/referee demo
 
-test: install-test
+test: system-deps install-test
 	$(BIN)/python -m pytest
 
-.PHONY: install install-test demo test
+.PHONY: system-deps install install-test demo test

@@ -15,8 +15,10 @@ import sys
 from referee.errors import UserError
 
 COMMAND_MODULES: list[str] = [
+    "referee.engine.commands",
     "referee.vision.commands",
     "referee.train.commands",
+    "referee.live_commands",
 ]
 
 

@@ -1,0 +1,89 @@
+"""Pass pads: a player passes by covering their pad's marker with a hand.
+
+`PadWatcher` is pure logic over (timestamp, visible marker ids), so it is tested without
+images; `visible_marker_ids` (in `markers`) gets the ids from a frame.
+
+A pad is *covered* once its marker has been missing for ``hold`` seconds (0.3 by default) in
+frames where the table itself is visible (at least ``min_corners`` of the four corner markers).
+A frame without the table (someone leaning over the camera, the light going out) interrupts the
+timing: hiding everything is not a pass. A pad never seen yet cannot be covered (an unused seat,
+or a pad not yet placed). One cover is one `newly_covered` report, however long the hand stays;
+the pad is free again once its marker is seen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Mapping
+
+from referee.calibration.markers import CORNER_IDS, pad_ids_for
+
+DEFAULT_HOLD_SECONDS = 0.3
+# Three of four: one corner marker flickering out of detection (glare, an arm reaching to the
+# pile) should not cancel a pass; losing two means the view of the table is really blocked.
+DEFAULT_MIN_CORNERS = 3
+
+
+@dataclass(frozen=True)
+class PadReport:
+    t: float
+    table_visible: bool
+    visible: frozenset[int]            # seats whose pad marker is seen in this frame
+    covered: frozenset[int]            # seats whose pad is covered now
+    newly_covered: tuple[int, ...]     # seats that became covered in this frame: a pass each
+    released: tuple[int, ...]          # seats whose covered pad is seen again in this frame
+
+
+class PadWatcher:
+    def __init__(self, pads: Mapping[int, int] | int, *, hold: float = DEFAULT_HOLD_SECONDS,
+                 corner_ids: Iterable[int] = CORNER_IDS, min_corners: int = DEFAULT_MIN_CORNERS) -> None:
+        """``pads``: seat → marker id, or a number of seats (ids 10, 11, ...)."""
+        self.pads = dict(pad_ids_for(pads)) if isinstance(pads, int) else dict(pads)
+        self.hold = hold
+        self.corner_ids = frozenset(corner_ids)
+        self.min_corners = min(min_corners, len(self.corner_ids))
+        self._seen_once: set[int] = set()
+        self._missing_since: dict[int, float] = {}
+        self._covered: set[int] = set()
+        self._last_t: float | None = None
+
+    @classmethod
+    def from_calibration(cls, calibration, **kwargs) -> "PadWatcher":
+        return cls(dict(calibration.pads), **kwargs)
+
+    def update(self, t: float, visible_ids: Iterable[int]) -> PadReport:
+        """Feed one frame: its timestamp (seconds, non-decreasing) and the marker ids seen in it."""
+        if self._last_t is not None and t < self._last_t:
+            raise ValueError(f"timestamps must not go back ({t} after {self._last_t})")
+        self._last_t = t
+        ids = frozenset(visible_ids)
+        table_visible = len(ids & self.corner_ids) >= self.min_corners
+        visible = frozenset(seat for seat, marker in self.pads.items() if marker in ids)
+        newly_covered: list[int] = []
+        released: list[int] = []
+        for seat in self.pads:
+            if seat in visible:
+                self._seen_once.add(seat)
+                self._missing_since.pop(seat, None)
+                if seat in self._covered:
+                    self._covered.discard(seat)
+                    released.append(seat)
+                continue
+            if seat in self._covered or seat not in self._seen_once:
+                continue
+            if not table_visible:
+                self._missing_since.pop(seat, None)   # can't tell a hand from a blocked camera
+                continue
+            since = self._missing_since.setdefault(seat, t)
+            if t - since >= self.hold - 1e-9:
+                self._covered.add(seat)
+                self._missing_since.pop(seat, None)
+                newly_covered.append(seat)
+        return PadReport(t, table_visible, visible, frozenset(self._covered), tuple(newly_covered), tuple(released))
+
+    def reset(self) -> None:
+        """Cancel covers in progress, and make every hidden pad wait until it is seen again
+        before it can pass: a hand left on a pad from before a prompt must not answer it."""
+        self._seen_once -= set(self._missing_since) | self._covered
+        self._missing_since.clear()
+        self._covered.clear()

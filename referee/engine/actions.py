@@ -1,0 +1,87 @@
+"""Actions: what players (or the dealer) do. Players are named by their names.
+
+``cards`` hold card tokens (see ``referee.engine.cards``); where a number of cards is enough
+(hidden hands: a 10-discard, a 9-pass, an exchange the referee cannot see) ``count`` is given
+and ``cards`` is None.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.engine.cards import Card
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Start a game: known ``hands`` (one tuple of cards per seat) or hidden ``counts``.
+
+    ``first``: the player who leads (default: from the ``first-player`` option)."""
+    hands: tuple[tuple[Card, ...], ...] | None = None
+    counts: tuple[int, ...] | None = None
+    first: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCards:
+    player: str
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class Declare:
+    """Take an optional effect offered by the play just made (e.g. ``eight-reset``)."""
+    player: str
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """10-discard: cards (known hands) or a count (hidden hands) leave the hand."""
+    player: str
+    cards: tuple[Card, ...] | None = None
+    count: int | None = None
+
+    @property
+    def n(self) -> int:
+        return len(self.cards) if self.cards is not None else int(self.count or 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Give:
+    """9-pass: cards (known) or a count (hidden) go to the next player."""
+    player: str
+    cards: tuple[Card, ...] | None = None
+    count: int | None = None
+
+    @property
+    def n(self) -> int:
+        return len(self.cards) if self.cards is not None else int(self.count or 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """Card exchange before a game: the giver's cards (known) or their count (hidden)."""
+    player: str
+    cards: tuple[Card, ...] | None = None
+    count: int | None = None
+
+    @property
+    def n(self) -> int:
+        return len(self.cards) if self.cards is not None else int(self.count or 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A claim that depends on a hand's contents, proven by revealing cards."""
+    player: str
+    rule: str
+    reveal: tuple[Card, ...] = ()
+
+
+Action = Deal | PlayCards | Pass | Declare | Discard | Give | Exchange | Claim

@@ -1,0 +1,742 @@
+"""The engine: ``apply(state, action) -> (new_state, events)``. Pure: no I/O, clock or randomness.
+
+An illegal action returns the *same* state and one ``illegal`` event naming the broken rule
+(then the ``turn`` event). A legal play goes through these steps (see ``effects`` for the
+numbered effect order):
+
+  a. gate: a game is running, no mandatory declaration is pending, it is the player's turn;
+  b. the cards: no card named twice or already seen (``duplicate-card``), in the hand
+     (``not-in-hand``; with hidden hands: not more cards than the player holds);
+  c. reading and legality (``judge``): every reading of the cards (rules' ``interpret`` first,
+     then group/stairs) is tried; a reading is legal if a rule claims it as a special beat, or
+     if it passes the basic check and no rule restricts it; an optional pending declaration of
+     anybody is dropped (not taken);
+  d. the cards leave the hand and become the top of the trick;
+  e. the rules' effects apply in step order 0..9; step 7 is finishing; step 10 the turn.
+
+Bad input that is not a game violation (unknown player, impossible deal) raises ``EngineError``.
+"""
+
+from __future__ import annotations
+
+from referee.engine.actions import (Claim, Deal, Declare, Discard, Exchange, Give, Pass,
+                                    PlayCards)
+from referee.engine.cards import (JOKER, PINNED_BASE, REAL_MASK, Card, add_jokers,
+                                  codes, joker_count, mask_of, remove_jokers)
+from referee.engine.effects import (STEP_FINISH, Announce, Await, ClearBinds, EndTrick, Fall,
+                                    FlipGameOrder, FlipTrickOrder, ReverseDirection, SetBind, Skip)
+from referee.engine.events import (RULE_IDS, EffectEvent, Event, FinishEvent, GameEndEvent,
+                                   IllegalEvent, PassEvent, PlayEvent, TrickEndEvent, TurnEvent)
+from referee.engine.plays import Play, interpretations, suit_list
+from referee.engine.rules.basic import basic_check
+from referee.engine.rules.strict_bind import NO_RANK
+from referee.engine.ruleset import Rules
+from referee.engine.state import (EMPTY_TRICK, GameState, MatchInfo, Pending, Phase, Trick)
+from referee.errors import UserError
+
+
+class EngineError(UserError):
+    """An action the engine cannot even judge (unknown player, impossible deal)."""
+
+
+Result = tuple[GameState, tuple[Event, ...]]
+
+
+def new_match(rules: Rules, players: list[str] | tuple[str, ...]) -> GameState:
+    """A table with no game dealt yet; the first action is a ``Deal``."""
+    players = tuple(str(p) for p in players)
+    if len(players) < 2 or len(set(players)) != len(players):
+        raise EngineError(f"need two or more distinct player names, got {list(players)}")
+    return GameState(rules=rules, players=players,
+                     match=MatchInfo(totals=rules.scoring.start_totals(len(players))))
+
+
+def apply(state: GameState, action) -> Result:
+    """Apply one action; see the module docstring."""
+    handler = _HANDLERS.get(type(action))
+    if handler is None:
+        raise EngineError(f"not an action: {action!r}")
+    return handler(state, action)
+
+
+# ---- judging plays ------------------------------------------------------------------------
+
+def judge(s: GameState, seat: int, tokens: tuple[Card, ...]) -> tuple[Play | None,
+                                                                       tuple[str, str] | None]:
+    """The legal reading of ``tokens`` played by ``seat`` now, or the first violation."""
+    rules = s.rules
+    top = s.trick.top
+    readings: list[Play] = []
+    for r in rules.interpret_rules:
+        readings.extend(r.interpret(s, seat, tokens))
+    plain = interpretations(tokens, rules.stairs_min, s.reversed)
+    if top is not None and len(plain) > 1:
+        plain.sort(key=lambda p: p.kind is not top.kind)
+    readings.extend(plain)
+    if not readings:
+        for r in rules.explain_rules:
+            msg = r.explain(s, seat, tokens)
+            if msg:
+                return None, (r.ID, msg)
+        if 2 <= len(tokens) < rules.stairs_min and _stairs_like(tokens):
+            return None, ("stairs", f"stairs need {rules.stairs_min} or more cards")
+        return None, ("wrong-shape",
+                      f"{' '.join(codes(tokens))} is neither one rank nor stairs of one suit")
+    first_err = None
+    for play in readings:
+        if top is not None:
+            for r in rules.special_rules:
+                if r.special(s, seat, play):
+                    return play, None
+        if play.catapult:
+            continue
+        err = basic_check(s, seat, play)
+        if err is None:
+            for r in rules.restrict_rules:
+                msg = r.restrict(s, seat, play)
+                if msg:
+                    err = (r.ID, msg)
+                    break
+        if err is None:
+            return play, None
+        if first_err is None:
+            first_err = err
+    if first_err is None:  # only catapult readings, none claimed
+        first_err = ("wrong-count", f"{len(top.cards) if top else 0} card(s) must be played")
+    return None, first_err
+
+
+def _stairs_like(tokens) -> bool:
+    """Cards of one suit and distinct ranks (stairs, were there enough of them)."""
+    det = [t if t < JOKER else t - PINNED_BASE for t in tokens if t < JOKER or t >= PINNED_BASE]
+    return (len({c & 3 for c in det}) <= 1 and len({c >> 2 for c in det}) == len(det))
+
+
+def possession(s: GameState, seat: int, tokens, *,
+               allow_pins: bool = True) -> tuple[str, str] | None:
+    """Cards named twice, already seen on the table, or not held (known hands) / more than the
+    player holds (hidden hands)."""
+    real = 0
+    jk = 0
+    for t in tokens:
+        if t >= JOKER:
+            if t >= PINNED_BASE and not allow_pins:
+                return "wrong-shape", "only a joker put on the table may stand for a card"
+            jk += 1
+        else:
+            b = 1 << t
+            if real & b:
+                return "duplicate-card", f"{Card(t).code} is named twice"
+            real |= b
+    seen_twice = real & s.seen
+    if seen_twice:
+        c = Card((seen_twice & -seen_twice).bit_length() - 1)
+        return "duplicate-card", f"{c.code} was already played"
+    if jk and joker_count(s.seen) + jk > s.rules.jokers:
+        return "duplicate-card", f"the deck has only {s.rules.jokers} joker(s)"
+    if s.known:
+        hand = s.hands[seat]
+        missing = real & ~hand
+        if missing:
+            c = Card((missing & -missing).bit_length() - 1)
+            return "not-in-hand", f"{s.players[seat]} does not hold {c.code}"
+        if jk > joker_count(hand):
+            return "not-in-hand", f"{s.players[seat]} does not hold {jk} joker(s)"
+    elif len(tokens) > s.counts[seat]:
+        return "not-in-hand", f"{s.players[seat]} holds only {s.counts[seat]} card(s)"
+    return None
+
+
+# ---- the working copy -----------------------------------------------------------------------
+
+class _W:
+    """A mutable copy of a state for the duration of one action."""
+
+    __slots__ = ("s", "rules", "players", "phase", "known", "hands", "counts", "dealt",
+                 "dealt_count", "seen", "discarded", "discarded_count", "turn", "direction",
+                 "revolution", "top", "last", "passed", "flipped", "bind", "strict", "plays",
+                 "active", "finished", "disqualified", "fallen", "pending", "transfers",
+                 "ranking", "scores", "match", "events")
+
+    def __init__(self, s: GameState) -> None:
+        self.s = s
+        self.rules = s.rules
+        self.players = s.players
+        self.phase = s.phase
+        self.known = s.known
+        self.hands = s.hands     # tuples until ``mut`` (a pass changes no hand)
+        self.counts = s.counts
+        self.dealt = s.dealt
+        self.dealt_count = s.dealt_count
+        self.seen = s.seen
+        self.discarded = s.discarded
+        self.discarded_count = s.discarded_count
+        self.turn = s.turn
+        self.direction = s.direction
+        self.revolution = s.revolution
+        t = s.trick
+        self.top = t.top
+        self.last = t.last
+        self.passed = t.passed
+        self.flipped = t.flipped
+        self.bind = t.bind
+        self.strict = t.strict
+        self.plays = t.plays
+        self.active = s.active
+        self.finished = s.finished
+        self.disqualified = s.disqualified
+        self.fallen = s.fallen
+        self.pending = s.pending
+        self.transfers = s.transfers
+        self.ranking = s.ranking
+        self.scores = s.scores
+        self.match = s.match
+        self.events: list[Event] = []
+
+    def mut(self) -> "_W":
+        """Make the per-seat tuples mutable lists (before cards move or players finish)."""
+        if type(self.hands) is tuple:
+            self.hands = list(self.hands)
+            self.counts = list(self.counts)
+            self.finished = list(self.finished)
+            self.disqualified = list(self.disqualified)
+            self.fallen = list(self.fallen)
+        return self
+
+    def freeze(self) -> GameState:
+        if self.top is None and not self.passed and self.strict < 0 and not self.bind \
+                and not self.flipped:
+            trick = EMPTY_TRICK
+        else:
+            trick = Trick(self.top, self.last, self.passed, self.flipped, self.bind, self.strict,
+                          self.plays)
+        return GameState(self.rules, self.players, self.phase, self.known, tuple(self.hands),
+                         tuple(self.counts), self.dealt, self.dealt_count, self.seen,
+                         self.discarded, self.discarded_count, self.turn, self.direction,
+                         self.revolution, trick, self.active, tuple(self.finished),
+                         tuple(self.disqualified), tuple(self.fallen), self.pending,
+                         self.transfers, self.ranking, self.scores, self.match)
+
+    def result(self) -> Result:
+        s = self.freeze()
+        if s.phase is Phase.PLAY or s.phase is Phase.EXCHANGE:
+            self.events.append(TurnEvent(s.players[s.to_move] if s.to_move >= 0 else None))
+        return s, tuple(self.events)
+
+    @property
+    def reversed(self) -> bool:
+        return self.revolution is not self.flipped
+
+    def name(self, seat: int) -> str | None:
+        return self.players[seat] if seat >= 0 else None
+
+    def effect(self, rule: str, seat: int | None, **details) -> None:
+        self.events.append(EffectEvent(rule, self.name(seat) if seat is not None else None,
+                                       tuple(details.items())))
+
+    def next_active(self, seat: int) -> int:
+        n = len(self.players)
+        step = self.direction
+        cur = seat
+        for _ in range(n):
+            cur = (cur + step) % n
+            if self.active >> cur & 1:
+                return cur
+        return -1
+
+    def passed_out(self) -> bool:
+        if self.top is None:
+            return False
+        others = self.active & ~(1 << self.last)
+        return others & ~self.passed == 0
+
+    def end_trick(self, leader: int) -> None:
+        if leader < 0 or not self.active >> leader & 1:
+            leader = self.next_active(leader if leader >= 0 else self.turn)
+        self.top = None
+        self.last = -1
+        self.passed = 0
+        self.flipped = False
+        self.bind = 0
+        self.strict = -1
+        self.plays = 0
+        self.turn = leader
+        self.events.append(TrickEndEvent(self.name(leader)))
+
+    def advance(self, frm: int, skips: int = 0, skip_rule: str = "") -> None:
+        """Step 10: the next player to move (or the passed-out trick ends)."""
+        permanent = self.rules.permanent_pass
+        skipped = []
+        cur = frm
+        for _ in range(4 * len(self.players) + 4):
+            if self.passed_out():
+                break
+            cur = self.next_active(cur)
+            if cur < 0:
+                break
+            if cur != self.last:
+                if permanent and self.passed >> cur & 1:
+                    continue
+                if skips:
+                    skips -= 1
+                    self.passed |= 1 << cur
+                    skipped.append(cur)
+                    continue
+            self.turn = cur
+            break
+        if skipped:
+            self.effect(skip_rule, frm, skipped=tuple(self.players[x] for x in skipped))
+        if self.passed_out():
+            self.end_trick(self.last)
+
+    # ---- cards moving ----------------------------------------------------------------------
+    def take(self, seat: int, tokens, to_table: bool) -> int:
+        self.mut()
+        m = mask_of(tokens)
+        real = m & REAL_MASK
+        jk = joker_count(m)
+        if self.known:
+            self.hands[seat] = remove_jokers(self.hands[seat] & ~real, jk)
+        self.counts[seat] -= len(tokens)
+        if to_table:
+            self.seen = add_jokers(self.seen | real, jk) if jk else self.seen | real
+        return m
+
+    def put(self, seat: int, m: int, n: int) -> None:
+        self.mut()
+        if self.known:
+            h = self.hands[seat] | (m & REAL_MASK)
+            jk = joker_count(m)
+            self.hands[seat] = add_jokers(h, jk) if jk else h
+        self.counts[seat] += n
+
+    # ---- finishing (step 7) and the game end ------------------------------------------------
+    def finish(self, seat: int, play: Play | None, fix_turn: bool = True) -> None:
+        """Step 7. ``fix_turn``: move the turn on if its holder is now out (not needed while a
+        play is applied: its step 10 does that)."""
+        self.mut()
+        s = self.s
+        rules = self.rules
+        dq = None
+        for r in rules.finish_check_rules:
+            dq = r.finish_check(s, seat, play)
+            if dq is not None:
+                break
+        self.active &= ~(1 << seat)
+        if dq is not None:
+            self.disqualified.append(seat)
+            self.effect(dq.rule, seat)
+        else:
+            before = len(self.finished)
+            self.finished.append(seat)
+            self.events.append(FinishEvent(self.players[seat], len(self.finished)))
+            for r in rules.on_finish_rules:
+                for e in r.on_finish(s, seat, before):
+                    if isinstance(e, Fall) and self.active >> e.player & 1:
+                        self.active &= ~(1 << e.player)
+                        self.fallen.append(e.player)
+                        self.effect(e.rule, e.player)
+        if self.active.bit_count() <= 1:
+            self.end_game()
+        elif fix_turn and self.turn >= 0 and not self.active >> self.turn & 1:
+            if self.top is None:
+                self.turn = self.next_active(self.turn)
+            else:
+                self.advance(self.turn)
+
+    def end_game(self) -> None:
+        self.mut()
+        rules = self.rules
+        n = len(self.players)
+        for seat in range(n):
+            if self.active >> seat & 1:
+                self.finished.append(seat)
+                self.events.append(FinishEvent(self.players[seat], len(self.finished)))
+        self.active = 0
+        ranking = tuple(self.finished) + tuple(self.fallen) + tuple(reversed(self.disqualified))
+        for place, seat in enumerate(ranking[len(self.finished):], start=len(self.finished) + 1):
+            self.events.append(FinishEvent(self.players[seat], place))
+        scores = rules.scoring.game_scores(ranking)
+        m = self.match
+        base = m.totals or rules.scoring.start_totals(n)
+        totals = tuple(a + b for a, b in zip(base, scores))
+        over = rules.scoring.match_over(totals)
+        self.phase = Phase.OVER
+        self.turn = -1
+        self.pending = None
+        self.ranking = ranking
+        self.scores = scores
+        self.match = MatchInfo(m.game, ranking, totals, over)
+        names = self.players
+        self.events.append(GameEndEvent(tuple(names[x] for x in ranking),
+                                        tuple((names[i], scores[i]) for i in range(n)),
+                                        tuple((names[i], totals[i]) for i in range(n)), over))
+
+
+def _seat(s: GameState, name: str) -> int:
+    try:
+        return s.players.index(name)
+    except ValueError:
+        raise EngineError(f"unknown player {name!r} (players: {', '.join(s.players)})") from None
+
+
+def _illegal(s: GameState, seat: int | None, rule: str, message: str) -> Result:
+    ev: list[Event] = [IllegalEvent(s.players[seat] if seat is not None else None, rule, message)]
+    if s.phase is Phase.PLAY or s.phase is Phase.EXCHANGE:
+        mv = s.to_move
+        ev.append(TurnEvent(s.players[mv] if mv >= 0 else None))
+    return s, tuple(ev)
+
+
+def _gate(s: GameState, seat: int) -> tuple[str, str] | None:
+    if s.phase is not Phase.PLAY:
+        if s.phase is Phase.EXCHANGE:
+            return "exchange", "the card exchange comes first"
+        return "out-of-turn", "no game is being played"
+    p = s.pending
+    if p is not None and p.mandatory:
+        return p.rule, (f"{s.players[p.player]} must first {p.action} {p.limit} card(s)")
+    if seat != s.turn:
+        return "out-of-turn", f"it is {s.players[s.turn]}'s turn"
+    return None
+
+
+# ---- handlers ---------------------------------------------------------------------------------
+
+def _play(s: GameState, a: PlayCards) -> Result:
+    seat = _seat(s, a.player)
+    err = _gate(s, seat)
+    tokens = a.cards
+    if type(tokens) is not tuple or any(type(c) is not Card for c in tokens):
+        tokens = tuple(Card(c) for c in tokens)
+    if err is None and not tokens:
+        err = ("wrong-shape", "no cards played")
+    if err is None:
+        err = possession(s, seat, tokens)
+    play = None
+    if err is None:
+        play, err = judge(s, seat, tokens)
+    if err is not None:
+        return _illegal(s, seat, *err)
+    rules = s.rules
+    w = _W(s)
+    w.pending = None  # an optional declaration nobody made is gone
+    w.take(seat, tokens, True)
+    w.events.append(PlayEvent(s.players[seat], tuple(codes(tokens))))
+    effects = []
+    for r in rules.effects_rules:
+        effects.extend(r.effects(s, seat, play))
+    w.top = play
+    w.last = seat
+    w.plays += 1
+    if not rules.permanent_pass:
+        w.passed = 0
+    apply_effects(w, seat, effects, play)
+    return w.result()
+
+
+_TRICK_SCOPED = (FlipTrickOrder, SetBind, ClearBinds)
+
+
+def apply_effects(w: _W, seat: int, effects: list, play: Play | None,
+                  turn: bool = True) -> None:
+    """Apply ``seat``'s effects in step order (see ``referee.engine.effects``), then step 10.
+
+    Step 7 (finishing) runs between the effects of steps <= 6 and >= 8 when ``play`` emptied
+    the hand. Trick-scoped effects (steps 2-4) are dropped when step 8 ends the trick. ``turn``
+    false (a declaration after the turn moved on): step 10 only ends a passed-out trick.
+    """
+    rules = w.rules
+    if len(effects) > 1:
+        effects = sorted(effects, key=_step)
+        if any(type(e) is EndTrick for e in effects):
+            effects = [e for e in effects if type(e) not in _TRICK_SCOPED]
+    ended = False
+    skips = 0
+    skip_rule = ""
+    finished = play is None
+    for e in effects:
+        if not finished and e.STEP > STEP_FINISH:
+            finished = True
+            if w.counts[seat] == 0:
+                w.finish(seat, play, False)
+            if w.phase is Phase.OVER:
+                return
+        t = type(e)
+        if t is Announce:
+            w.effect(e.rule, seat, **dict(e.details))
+        elif t is FlipGameOrder:
+            w.revolution = not w.revolution
+            w.effect(e.rule, seat, order="reversed" if w.reversed else "normal")
+        elif t is FlipTrickOrder:
+            w.flipped = not w.flipped
+            w.effect(e.rule, seat, order="reversed" if w.reversed else "normal")
+        elif t is ClearBinds:
+            w.bind = 0
+            w.strict = -1
+        elif t is SetBind:
+            w.bind = e.suits
+            if e.after_rank >= 0:
+                nxt = rules.order.next_rank(e.after_rank, w.reversed)
+                w.strict = nxt if nxt >= 0 else NO_RANK
+                nxt_cards = ([Card.of(nxt, x).code for x in range(4) if e.suits >> x & 1]
+                             if nxt >= 0 else [])
+                w.effect(e.rule, seat, suits=tuple(suit_list(e.suits)), next=tuple(nxt_cards))
+            else:
+                w.effect(e.rule, seat, suits=tuple(suit_list(e.suits)))
+        elif t is ReverseDirection:
+            w.direction = -w.direction
+            w.effect(e.rule, seat, direction="clockwise" if w.direction > 0
+                     else "counterclockwise")
+        elif t is Await:
+            limit = min(e.limit, w.counts[seat])
+            if e.action == "declare":
+                w.pending = Pending(e.rule, e.action, seat, 0, e.mandatory)
+                w.effect(e.rule, seat, pending=True)
+            elif limit > 0:
+                w.pending = Pending(e.rule, e.action, seat, limit, e.mandatory)
+                if e.action == "give":
+                    w.effect(e.rule, seat, count=limit, to=w.name(w.next_active(seat)),
+                             pending=True)
+                else:
+                    w.effect(e.rule, seat, max=limit, pending=True)
+        elif t is EndTrick:
+            if not ended:
+                ended = True
+                w.effect(e.rule, seat)
+                w.end_trick(seat)
+        elif t is Skip:
+            skips += e.count
+            skip_rule = e.rule
+        else:  # pragma: no cover - a rule returned an effect the engine does not know
+            raise TypeError(f"unknown effect {e!r}")
+    if not finished and w.counts[seat] == 0:
+        w.finish(seat, play, False)
+    if w.phase is Phase.PLAY and not ended:
+        if turn:
+            w.advance(seat, skips, skip_rule)
+        elif w.passed_out():
+            w.end_trick(w.last)
+
+
+def _step(e) -> int:
+    return e.STEP
+
+
+def _pass(s: GameState, a: Pass) -> Result:
+    seat = _seat(s, a.player)
+    err = _gate(s, seat)
+    if err is None and s.trick.top is None:
+        err = ("must-lead", f"{a.player} leads and must play")
+    if err is not None:
+        return _illegal(s, seat, *err)
+    w = _W(s)
+    w.pending = None
+    w.passed |= 1 << seat
+    w.events.append(PassEvent(a.player))
+    w.advance(seat)
+    return w.result()
+
+
+def _cards_move_check(s: GameState, seat: int, a, rule: str, n_expected: str,
+                      ok_count) -> tuple[str, str] | None:
+    n = a.n
+    if not ok_count(n):
+        return rule, n_expected
+    if s.known:
+        if a.cards is None:
+            return rule, "hands are known: name the cards"
+        return possession(s, seat, a.cards, allow_pins=False)
+    if n > s.counts[seat]:
+        return "not-in-hand", f"{s.players[seat]} holds only {s.counts[seat]} card(s)"
+    if a.cards:
+        return possession(s, seat, a.cards, allow_pins=False)
+    return None
+
+
+def _discard(s: GameState, a: Discard) -> Result:
+    seat = _seat(s, a.player)
+    p = s.pending
+    if s.phase is not Phase.PLAY or p is None or p.action != "discard" or p.player != seat:
+        return _illegal(s, seat, "ten-discard", f"no 10-discard is open for {a.player}")
+    err = _cards_move_check(s, seat, a, p.rule, f"discard 1 to {p.limit} card(s)",
+                            lambda n: 1 <= n <= p.limit)
+    if err is not None:
+        return _illegal(s, seat, *err)
+    w = _W(s).mut()
+    w.pending = None
+    n = a.n
+    if a.cards is not None:
+        m = w.take(seat, a.cards, False)
+        w.discarded |= m & REAL_MASK
+        if joker_count(m):
+            w.discarded = add_jokers(w.discarded, joker_count(m))
+        w.effect(p.rule, seat, count=n, cards=tuple(codes(a.cards)))
+    else:
+        w.counts[seat] -= n
+        w.effect(p.rule, seat, count=n)
+    w.discarded_count += n
+    if w.counts[seat] == 0:
+        w.finish(seat, None)
+        if w.phase is Phase.PLAY and w.passed_out():
+            w.end_trick(w.last)
+    return w.result()
+
+
+def _give(s: GameState, a: Give) -> Result:
+    seat = _seat(s, a.player)
+    p = s.pending
+    if s.phase is not Phase.PLAY or p is None or p.action != "give" or p.player != seat:
+        return _illegal(s, seat, "nine-pass", f"no 9-pass is due from {a.player}")
+    err = _cards_move_check(s, seat, a, p.rule, f"give exactly {p.limit} card(s)",
+                            lambda n: n == p.limit)
+    if err is not None:
+        return _illegal(s, seat, *err)
+    w = _W(s).mut()
+    w.pending = None
+    to = w.next_active(seat)
+    n = a.n
+    if a.cards is not None and s.known:
+        m = w.take(seat, a.cards, False)
+        w.put(to, m, n)
+        w.effect(p.rule, seat, to=w.name(to), count=n, cards=tuple(codes(a.cards)))
+    else:
+        w.counts[seat] -= n
+        w.counts[to] += n
+        w.effect(p.rule, seat, to=w.name(to), count=n)
+    if w.counts[seat] == 0:
+        w.finish(seat, None)
+        if w.phase is Phase.PLAY and w.passed_out():
+            w.end_trick(w.last)
+    return w.result()
+
+
+def _exchange(s: GameState, a: Exchange) -> Result:
+    seat = _seat(s, a.player)
+    if s.phase is not Phase.EXCHANGE:
+        return _illegal(s, seat, "exchange", "no card exchange now")
+    tr = next((t for t in s.transfers if t.giver == seat), None)
+    if tr is None:
+        return _illegal(s, seat, "exchange", f"{a.player} has no cards to give")
+    err = _cards_move_check(s, seat, a, "exchange", f"give exactly {tr.count} card(s)",
+                            lambda n: n == tr.count)
+    if err is None and s.known and tr.strongest:
+        if not s.rules.exchange.strongest_ok(s.hands[seat], mask_of(a.cards)):
+            err = ("exchange", f"{a.player} must give their {tr.count} strongest card(s)")
+    if err is not None:
+        return _illegal(s, seat, *err)
+    w = _W(s).mut()
+    if a.cards is not None and s.known:
+        m = w.take(seat, a.cards, False)
+        w.put(tr.receiver, m, tr.count)
+        w.effect("exchange", seat, to=w.name(tr.receiver), count=tr.count,
+                 cards=tuple(codes(a.cards)))
+    else:
+        w.counts[seat] -= tr.count
+        w.counts[tr.receiver] += tr.count
+        w.effect("exchange", seat, to=w.name(tr.receiver), count=tr.count)
+    w.transfers = tuple(t for t in s.transfers if t is not tr)
+    if not w.transfers:
+        w.phase = Phase.PLAY
+    return w.result()
+
+
+def _declare(s: GameState, a: Declare) -> Result:
+    """Take the optional effect offered to the player by the play just made."""
+    seat = _seat(s, a.player)
+    if a.rule not in RULE_IDS:
+        raise EngineError(f"unknown rule {a.rule!r} to declare")
+    p = s.pending
+    if (s.phase is Phase.PLAY and p is not None and p.action == "declare" and p.rule == a.rule
+            and p.player == seat):
+        for r in s.rules.declare_rules:
+            if r.ID == a.rule:
+                w = _W(s).mut()
+                w.pending = None
+                w.effect(a.rule, seat, declared=True)
+                apply_effects(w, seat, list(r.declare(s, seat)), None, turn=False)
+                return w.result()
+    return _illegal(s, seat, a.rule, f"{a.player} cannot declare {a.rule} now")
+
+
+def _claim(s: GameState, a: Claim) -> Result:
+    seat = _seat(s, a.player)
+    if a.rule not in RULE_IDS:
+        raise EngineError(f"unknown rule {a.rule!r} to claim")
+    err = possession(s, seat, a.reveal) if a.reveal else None
+    if err is not None:
+        return _illegal(s, seat, *err)
+    for r in s.rules.active_rules:  # pragma: no cover - no claims in these presets
+        if r.ID == a.rule and hasattr(r, "claim"):
+            return r.claim(s, seat, a.reveal)
+    return _illegal(s, seat, a.rule, f"{a.rule} is not a claim of these rules")
+
+
+def _deal(s: GameState, a: Deal) -> Result:
+    if s.phase is Phase.PLAY or s.phase is Phase.EXCHANGE:
+        return _illegal(s, None, "out-of-turn", "a game is being played")
+    rules = s.rules
+    n = s.n
+    if (a.hands is None) == (a.counts is None):
+        raise EngineError("a deal gives either every hand or every hand's card count")
+    if a.hands is not None:
+        if len(a.hands) != n:
+            raise EngineError(f"{len(a.hands)} hands dealt to {n} players")
+        hands = []
+        allm = 0
+        jokers = 0
+        for seat, h in enumerate(a.hands):
+            m = 0
+            for c in h:
+                c = Card(c)
+                if c >= PINNED_BASE:
+                    raise EngineError(f"a dealt joker cannot be pinned ({c.code})")
+                if c >= JOKER:
+                    jokers += 1
+                    m = add_jokers(m, 1)
+                    continue
+                if (m | allm) >> c & 1:
+                    raise EngineError(f"{c.code} is dealt twice")
+                m |= 1 << c
+            allm |= m & REAL_MASK
+            hands.append(m)
+        if jokers > rules.jokers:
+            raise EngineError(f"{jokers} jokers dealt, the rules have {rules.jokers}")
+        counts = [h.bit_count() for h in hands]
+        known = True
+        dealt = add_jokers(allm, jokers)
+    else:
+        if len(a.counts) != n or any(not isinstance(c, int) or c < 0 for c in a.counts):
+            raise EngineError(f"bad card counts {list(a.counts)} for {n} players")
+        hands = [0] * n
+        counts = list(a.counts)
+        known = False
+        dealt = 0
+        if sum(counts) > 52 + rules.jokers:
+            raise EngineError(f"{sum(counts)} cards dealt, the deck has {52 + rules.jokers}")
+    m = s.match
+    if s.phase is Phase.OVER and not m.over:   # the next game of the match
+        match = MatchInfo(m.game + 1, m.ranking, m.totals, False)
+    else:                                      # a new match
+        match = MatchInfo(0, None, rules.scoring.start_totals(n), False)
+    if a.first is not None:
+        first = _seat(s, a.first)
+    else:
+        first = rules.first_player.first_seat(match.ranking, tuple(hands) if known else None)
+    transfers = ()
+    if rules.exchange is not None and match.ranking:
+        transfers = rules.exchange.transfers(match.ranking)
+    ns = GameState(rules, s.players, Phase.EXCHANGE if transfers else Phase.PLAY, known,
+                   tuple(hands), tuple(counts), dealt, sum(counts), 0, 0, 0, first, 1, False,
+                   EMPTY_TRICK, (1 << n) - 1, (), (), (), None, transfers, None, None, match)
+    w = _W(ns)
+    for seat in range(n):  # a player dealt no cards is out at once
+        if counts[seat] == 0 and w.active >> seat & 1 and w.phase is not Phase.OVER:
+            w.finish(seat, None)
+    return w.result()
+
+
+_HANDLERS = {PlayCards: _play, Pass: _pass, Discard: _discard, Give: _give, Exchange: _exchange,
+             Declare: _declare, Claim: _claim, Deal: _deal}
+
+__all__ = ["apply", "new_match", "judge", "possession", "EngineError"]

@@ -1,0 +1,154 @@
+"""Events: what the engine announces. The vocabulary is fixed (other tools read it).
+
+Every event serialises to one JSON object with ``"event"`` (its name) and ``"action"`` (the
+index of the record action that caused it, ``None`` for set-up), then its fields:
+
+=============  ===========================================================================
+``play``       ``player``, ``cards`` (codes as played)
+``pass``       ``player``
+``illegal``    ``player``, ``rule`` (the rule id broken), ``message``
+``effect``     ``rule``, ``player``, then details of that rule (e.g. ``order``, ``suits``,
+               ``next``, ``count``, ``cards``, ``to``, ``skipped``)
+``turn``       ``player``: whose turn it is now (after every action while a game runs)
+``trick_end``  ``leader``: who leads the next trick
+``finish``     ``player``, ``place`` (1 = first)
+``point_card`` ``player``, ``card``
+``game_end``   ``ranking`` (names, best first), ``scores`` (this game, by name), ``totals``
+               (match so far, by name), ``match_over``
+=============  ===========================================================================
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    EVENT: ClassVar[str] = ""
+
+    def fields(self) -> dict[str, Any]:
+        return {}
+
+    def to_dict(self, action: int | None = None) -> dict[str, Any]:
+        d: dict[str, Any] = {"event": self.EVENT, "action": action}
+        d.update(self.fields())
+        return d
+
+
+@dataclass(frozen=True, slots=True)
+class PlayEvent(Event):
+    player: str
+    cards: tuple[str, ...]
+    EVENT: ClassVar[str] = "play"
+
+    def fields(self):
+        return {"player": self.player, "cards": list(self.cards)}
+
+
+@dataclass(frozen=True, slots=True)
+class PassEvent(Event):
+    player: str
+    EVENT: ClassVar[str] = "pass"
+
+    def fields(self):
+        return {"player": self.player}
+
+
+@dataclass(frozen=True, slots=True)
+class IllegalEvent(Event):
+    player: str | None
+    rule: str
+    message: str
+    EVENT: ClassVar[str] = "illegal"
+
+    def fields(self):
+        return {"player": self.player, "rule": self.rule, "message": self.message}
+
+
+@dataclass(frozen=True, slots=True)
+class EffectEvent(Event):
+    rule: str
+    player: str | None
+    details: tuple[tuple[str, Any], ...] = ()
+    EVENT: ClassVar[str] = "effect"
+
+    def fields(self):
+        d = {"rule": self.rule, "player": self.player}
+        for k, v in self.details:
+            d[k] = list(v) if isinstance(v, tuple) else v
+        return d
+
+    def detail(self, key: str, default: Any = None) -> Any:
+        for k, v in self.details:
+            if k == key:
+                return v
+        return default
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEvent(Event):
+    player: str | None
+    EVENT: ClassVar[str] = "turn"
+
+    def fields(self):
+        return {"player": self.player}
+
+
+@dataclass(frozen=True, slots=True)
+class TrickEndEvent(Event):
+    leader: str | None
+    EVENT: ClassVar[str] = "trick_end"
+
+    def fields(self):
+        return {"leader": self.leader}
+
+
+@dataclass(frozen=True, slots=True)
+class FinishEvent(Event):
+    player: str
+    place: int
+    EVENT: ClassVar[str] = "finish"
+
+    def fields(self):
+        return {"player": self.player, "place": self.place}
+
+
+@dataclass(frozen=True, slots=True)
+class PointCardEvent(Event):
+    player: str
+    card: str
+    EVENT: ClassVar[str] = "point_card"
+
+    def fields(self):
+        return {"player": self.player, "card": self.card}
+
+
+@dataclass(frozen=True, slots=True)
+class GameEndEvent(Event):
+    ranking: tuple[str, ...]
+    scores: tuple[tuple[str, int], ...]
+    totals: tuple[tuple[str, int], ...] = ()
+    match_over: bool = False
+    EVENT: ClassVar[str] = "game_end"
+
+    def fields(self):
+        return {"ranking": list(self.ranking), "scores": dict(self.scores),
+                "totals": dict(self.totals), "match_over": self.match_over}
+
+
+EVENT_NAMES = ("play", "pass", "illegal", "effect", "turn", "trick_end", "finish", "point_card",
+               "game_end")
+
+RULE_IDS = (
+    "revolution", "eight-cut", "eleven-back", "suit-bind", "strict-bind", "number-bind",
+    "stairs", "spade-three", "ten-discard", "nine-pass", "nine-reverse", "same-rank-skip",
+    "seven-skip", "lucky-seven", "catapult", "coup", "shinako-back", "tenho", "shinako-koshi",
+    "uno", "chombo", "dobon", "dobon-gaeshi", "forbidden-finish", "capital-fall", "exchange",
+    "permanent-pass", "almighty", "joker-dead", "eight-reset", "jack-bind", "king-crown",
+    # basic violations
+    "out-of-turn", "not-stronger", "wrong-count", "wrong-shape", "duplicate-card",
+    "not-in-hand", "must-lead",
+)
+"""Every rule id an event may name (fixed by the record format)."""

@@ -1,0 +1,243 @@
+"""Legal actions for the player(s) to move, with known hands.
+
+``legal_actions(state)`` lists actions that ``apply`` accepts. Plays that answer a top play are
+checked with the engine's own ``judge``; leads need no check. To keep the lists small it leaves
+out absurd variants: a joker is added to a group only together with every real card of that
+rank the player holds, and a joker never replaces a card the player holds in stairs. Pinned
+jokers appear only where they are needed (stairs, Catapult stairs).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from referee.engine.actions import Declare, Discard, Exchange, Give, Pass, PlayCards
+from referee.engine.cards import CARDS, JOKER, PINNED_BASE, Card, cards_of, joker_count, mask_of
+from referee.engine.engine import EngineError, judge
+from referee.engine.plays import JOKER_RANK, Kind, strength
+from referee.engine.state import GameState, Phase
+
+_JK = Card(JOKER)
+_POP4 = [bin(i).count("1") for i in range(16)]
+_RANKS_FROM: dict = {}  # (order table, strength, equal allowed) -> ranks that may answer
+
+
+def legal_actions(s: GameState) -> list:
+    """Every action (modulo the pruning above) that may be applied now."""
+    if not s.known:
+        raise EngineError("legal actions need known hands")
+    if s.phase is Phase.EXCHANGE:
+        out = []
+        for t in s.transfers:
+            out.extend(exchange_options(s, t))
+        return out
+    if s.phase is not Phase.PLAY:
+        return []
+    p = s.pending
+    out: list = []
+    if p is not None:
+        out.extend(pending_options(s))
+        if p.mandatory:
+            return out
+    out.extend(play_actions(s, s.turn))
+    return out
+
+
+def play_actions(s: GameState, seat: int) -> list:
+    name = s.players[seat]
+    out = [PlayCards(name, t) for t in play_options(s, seat)]
+    if s.trick.top is not None:
+        out.append(Pass(name))
+    return out
+
+
+def pending_options(s: GameState) -> list:
+    p = s.pending
+    if p is None:
+        return []
+    name = s.players[p.player]
+    cards = cards_of(s.hands[p.player])
+    if p.action == "discard":
+        sizes = range(1, p.limit + 1)
+        make = Discard
+    elif p.action == "give":
+        sizes = (p.limit,)
+        make = Give
+    else:
+        return [Declare(name, p.rule)]
+    seen = set()
+    out = []
+    for k in sizes:
+        for combo in combinations(cards, k):
+            if combo not in seen:
+                seen.add(combo)
+                out.append(make(name, combo))
+    return out
+
+
+def exchange_options(s: GameState, t) -> list:
+    name = s.players[t.giver]
+    hand = s.hands[t.giver]
+    cards = cards_of(hand)
+    if t.strongest:
+        table = s.rules.order.normal
+        ranked = sorted(cards, key=lambda c: (99 if c >= JOKER else table[c >> 2], c),
+                        reverse=True)
+        return [Exchange(name, tuple(ranked[:t.count]))]
+    seen = set()
+    out = []
+    for combo in combinations(cards, t.count):
+        if combo not in seen:
+            seen.add(combo)
+            out.append(Exchange(name, combo))
+    return out
+
+
+def play_options(s: GameState, seat: int) -> list[tuple[Card, ...]]:
+    """Card tuples ``seat`` may play now."""
+    hand = s.hands[seat]
+    top = s.trick.top
+    if top is None:
+        return leads(s, hand)
+    return [t for t in candidates(s, seat) if judge(s, seat, t)[1] is None]
+
+
+def candidates(s: GameState, seat: int) -> list[tuple[Card, ...]]:
+    """Distinct card tuples that might answer the top play (to be judged)."""
+    hand = s.hands[seat]
+    cands = follows(s, hand, s.trick.top)
+    extra = False
+    for r in s.rules.generate_rules:
+        more = r.generate(s, seat, hand)
+        if more:
+            cands.extend(more)
+            extra = True
+    if extra:
+        cands = list(dict.fromkeys(cands))
+    return cands
+
+
+_EVERY4 = sum(1 << (4 * r) for r in range(13))
+_SPREAD4 = {sum((b >> i & 1) << (4 * i) for i in range(4)): b for b in range(16)}
+
+
+def suit_ranks(hand: int, suit: int) -> int:
+    """The ranks (bit r) of the cards of ``suit`` in a hand mask."""
+    x = (hand >> suit) & _EVERY4
+    t = _SPREAD4
+    return (t[x & 0xFFFF] | t[x >> 16 & 0xFFFF] << 4 | t[x >> 32 & 0xFFFF] << 8
+            | t[x >> 48 & 0xFFFF] << 12)
+
+
+_suit_runs = suit_ranks
+
+
+# _GROUPS[r][nib][k]: the k-card subsets of the suits ``nib`` of rank r, as card tuples
+_GROUPS = [[[list(combinations([CARDS[r * 4 + su] for su in range(4) if nib >> su & 1], k))
+             for k in range(5)] for nib in range(16)] for r in range(13)]
+# _LEADS[r][nib]: every non-empty subset of those cards
+_LEADS = [[[c for k in range(1, 5) for c in _GROUPS[r][nib][k]] for nib in range(16)]
+          for r in range(13)]
+_ALL = [[tuple(CARDS[r * 4 + su] for su in range(4) if nib >> su & 1) for nib in range(16)]
+        for r in range(13)]
+
+
+def leads(s: GameState, hand: int) -> list[tuple[Card, ...]]:
+    out: list[tuple[Card, ...]] = []
+    jk = joker_count(hand)
+    for r in range(13):
+        nib = hand >> (r * 4) & 0xF
+        if not nib:
+            continue
+        out.extend(_LEADS[r][nib])
+        if jk:
+            full = _ALL[r][nib]
+            for j in range(1, jk + 1):
+                out.append(full + (_JK,) * j)
+    for j in range(1, jk + 1):
+        out.append((_JK,) * j)
+    smin = s.rules.stairs_min
+    if smin:
+        for su in range(4):
+            m = suit_ranks(hand, su)
+            if not m:
+                continue
+            if not jk:  # plain runs only: skip suits without one
+                run = m
+                for _ in range(smin - 1):
+                    run &= run >> 1
+                if not run:
+                    continue
+            for lo in range(13):
+                if not jk and not m >> lo & 1:
+                    continue
+                missing = 0
+                for hi in range(lo, 13):
+                    if not m >> hi & 1:
+                        missing += 1
+                        if missing > jk:
+                            break
+                    length = hi - lo + 1
+                    if length >= smin and missing < length:
+                        out.append(_stairs_tokens(m, lo, hi, su))
+    return out
+
+
+def _stairs_tokens(m: int, lo: int, hi: int, su: int) -> tuple[Card, ...]:
+    return tuple(CARDS[r * 4 + su] if m >> r & 1 else CARDS[PINNED_BASE + r * 4 + su]
+                 for r in range(lo, hi + 1))
+
+
+def follows(s: GameState, hand: int, top) -> list[tuple[Card, ...]]:
+    rules = s.rules
+    table = rules.order.table(s.reversed)
+    ts = strength(top, table)
+    eq = bool(rules.equal_beats_rules)
+    c = len(top.cards)
+    jk = joker_count(hand)
+    bind = s.trick.bind
+    strict = s.trick.strict
+    out: list[tuple[Card, ...]] = []
+    if top.kind is Kind.GROUP:
+        key = (table, ts, eq)
+        ranks = _RANKS_FROM.get(key)
+        if ranks is None:
+            ranks = _RANKS_FROM[key] = tuple(r for r in range(13)
+                                            if table[r] > ts or (table[r] == ts and eq))
+        for r in ranks:
+            if strict >= 0 and r != strict:
+                continue
+            nib = hand >> (r * 4) & 0xF
+            if bind:
+                nib &= bind
+            if not nib:
+                continue
+            k = _POP4[nib]
+            if k >= c:
+                out.extend(_GROUPS[r][nib][c])
+            elif k + jk >= c:
+                out.append(_ALL[r][nib] + (_JK,) * (c - k))
+        if jk >= c and (top.low != JOKER_RANK or eq):
+            out.append((_JK,) * c)
+    else:
+        smin = c
+        for su in range(4):
+            if bind and not bind >> su & 1:
+                continue
+            m = _suit_runs(hand, su)
+            for lo in range(0, 14 - smin):
+                hi = lo + smin - 1
+                a, b = table[lo], table[hi]
+                st = a if a < b else b
+                if st < ts or (st == ts and not eq):
+                    continue
+                have = (m >> lo) & ((1 << smin) - 1)
+                missing = smin - have.bit_count()
+                if missing > jk or missing == smin:
+                    continue
+                out.append(_stairs_tokens(m, lo, hi, su))
+    return out
+
+
+def hand_mask(cards) -> int:
+    return mask_of(cards)

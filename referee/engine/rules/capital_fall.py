@@ -1,0 +1,38 @@
+"""Capital fall (Seed 003 都落ち).
+
+Changes: when a player other than the previous game's daifugo (first place) finishes first,
+the old daifugo is out at once ("大富豪以外のプレイヤーが1位で上がったら、大富豪だったプレイヤー
+は脱落"), ranked last — just above any player disqualified for an illegal finish.
+Announces: ``effect`` capital-fall naming the fallen player; their ``finish`` event comes at
+the game end.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.engine.effects import Fall
+from referee.engine.options import Option, option
+from referee.engine.rules.base import Rule
+
+
+@option
+@dataclass(frozen=True)
+class CapitalFallOption(Option):
+    ID = "capital-fall"
+    TITLE = "Capital fall (the old daifugo not first is out, last)"
+    SEED = "Seed 003 都落ち"
+
+
+class CapitalFall(Rule):
+    ID = "capital-fall"
+    OPTION = CapitalFallOption
+
+    def on_finish(self, s, seat, finished_before):
+        prev = s.match.ranking
+        if finished_before or not prev:
+            return ()
+        king = prev[0]
+        if king != seat and s.active >> king & 1 and king < s.n:
+            return (Fall(self.ID, king),)
+        return ()

@@ -1,0 +1,101 @@
+"""Catapult (Seed 004 カタパルト).
+
+May be made: on a single on the table, the player adds two cards from hand so that the three
+form a triple or 3-card stairs containing it ("場のシングルカードに自分が2枚足して「トリプル」
+または「3枚の階段」にする"), whatever binds are in force, stronger or not (例 "♣3 に対して
+♢3♡3"; "♢2 を ♣2♠2 や ♢K♢A で返す"). Not onto a lone joker standing for nothing.
+Changes: the table now holds that triple/stairs (the next play must beat it); suit and strict
+binds end; an 11-back in force stays and is not flipped again; number effects count only the
+two added cards (例 "♣10 に ♢10♡10 ... 捨てられるのは2枚").
+Announces: ``effect`` catapult with the combined ``cards``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+
+from referee.engine.cards import CARDS, JOKER, JOKER_SHIFT, PINNED_BASE, codes
+from referee.engine.effects import Announce, ClearBinds
+from referee.engine.options import Option, option
+from referee.engine.plays import JOKER_RANK, interpretations
+from referee.engine.rules.base import Rule
+
+
+@option
+@dataclass(frozen=True)
+class CatapultOption(Option):
+    ID = "catapult"
+    TITLE = "Catapult (add two cards to a single: triple or 3-stairs)"
+    SEED = "Seed 004 カタパルト"
+
+
+class Catapult(Rule):
+    ID = "catapult"
+    OPTION = CatapultOption
+
+    @staticmethod
+    def _target(s):
+        top = s.trick.top
+        if top is None or len(top.cards) != 1 or top.low == JOKER_RANK:
+            return None
+        return top
+
+    def interpret(self, s, seat, tokens):
+        top = self._target(s)
+        if top is None or len(tokens) != 2:
+            return []
+        return interpretations(top.cards + tuple(tokens), 3, s.reversed, added=2, catapult=True)
+
+    def explain(self, s, seat, tokens):
+        top = self._target(s)
+        if top is not None and len(tokens) == 2:
+            return (f"{' '.join(codes(tokens))} and {top.describe()} make neither a triple nor "
+                    f"3-card stairs")
+        return None
+
+    def special(self, s, seat, play):
+        return play.catapult
+
+    def effects(self, s, seat, play):
+        if not play.catapult:
+            return ()
+        return (Announce(self.ID, (("cards", tuple(codes(play.cards))),)), ClearBinds(self.ID))
+
+    def generate(self, s, seat, hand):
+        top = self._target(s)
+        if top is None:
+            return []
+        c = top.cards[0]
+        if c >= JOKER:
+            c = c - PINNED_BASE
+        r, su = c >> 2, c & 3
+        jk = (hand >> JOKER_SHIFT).bit_count()
+        out = []
+        # triple: two more of the rank (jokers only for the missing ones)
+        nib = (hand >> (r * 4) & 0xF) & ~(1 << su)
+        same = [CARDS[r * 4 + x] for x in range(4) if nib >> x & 1]
+        if len(same) >= 2:
+            out.extend(combinations(same, 2))
+        elif len(same) + jk >= 2:
+            out.append(tuple(same) + (_JK,) * (2 - len(same)))
+        # stairs: the two other cards of a 3-run through the top card, one joker at most
+        for lo in (r - 2, r - 1, r):
+            if lo < 0 or lo > 10:
+                continue
+            toks = []
+            missing = 0
+            for x in range(lo, lo + 3):
+                if x != r:
+                    card = x * 4 + su
+                    if hand >> card & 1:
+                        toks.append(CARDS[card])
+                    else:
+                        missing += 1
+                        toks.append(CARDS[PINNED_BASE + card])
+            if missing == 0 or (missing == 1 and jk):
+                out.append(tuple(toks))
+        return out
+
+
+_JK = CARDS[JOKER]

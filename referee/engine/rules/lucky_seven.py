@@ -1,0 +1,58 @@
+"""Lucky 7 (Seed 004 ラッキー7).
+
+May be made: three 7s (jokers may stand for 7s) on a single/double/triple of 2s — of 3s when
+the order is reversed (revolution or 11-back) — whatever the count or binds ("通常状態の 2の
+シングル、ダブル、トリプル を 7のトリプルで返す事ができる"; "JOKERはなんの代わりとしても使える").
+Changes: the trick ends at once ("問答無用で流れ"); the player leads.
+Announces: ``effect`` lucky-seven, then ``trick_end``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+
+from referee.engine.cards import JOKER, Card, Rank, joker_count
+from referee.engine.effects import EndTrick
+from referee.engine.options import Option, option
+from referee.engine.plays import Kind, Play
+from referee.engine.rules.base import Rule
+
+
+@option
+@dataclass(frozen=True)
+class LuckySevenOption(Option):
+    ID = "lucky-seven"
+    TITLE = "Lucky 7 (three 7s beat 2s, 3s when reversed)"
+    SEED = "Seed 004 ラッキー7"
+
+
+class LuckySeven(Rule):
+    ID = "lucky-seven"
+    OPTION = LuckySevenOption
+
+    def _target(self, s) -> bool:
+        top = s.trick.top
+        return (top is not None and top.kind is Kind.GROUP and len(top.cards) <= 3
+                and top.low == self.order.strongest_rank(s.reversed))
+
+    def _fits(self, s, play: Play) -> bool:
+        return (play.kind is Kind.GROUP and play.low == Rank.SEVEN and len(play.cards) == 3
+                and self._target(s))
+
+    def special(self, s, seat, play):
+        return self._fits(s, play)
+
+    def effects(self, s, seat, play):
+        return (EndTrick(self.ID),) if self._fits(s, play) else ()
+
+    def generate(self, s, seat, hand):
+        if not self._target(s):
+            return []
+        sevens = [Card.of(Rank.SEVEN, su) for su in range(4) if hand >> (Rank.SEVEN * 4 + su) & 1]
+        jk = joker_count(hand)
+        out = []
+        for k in range(max(1, 3 - jk), min(3, len(sevens)) + 1):
+            for combo in combinations(sevens, k):
+                out.append(combo + (Card(JOKER),) * (3 - k))
+        return out

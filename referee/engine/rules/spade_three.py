@@ -1,0 +1,60 @@
+"""Joker / spade-3 return (Seed 004 ジョーカースペ3返し（革命時はスペ2返し）).
+
+May be made: on a single joker, however it got there (pinned or not), ♠3 may be played, or ♠2
+under revolution — whatever binds are in force (Seed 004:
+"どんな過程で出たかに関わらず、場にジョーカー1枚が出ている時は、♠3 で返す事ができる").
+Never on a joker double (例3 "♡2♠2 → JOKERダブル と出た場合、♠3では返せない").
+Under 11-back alone ♠3 still returns it (例２ "♠10 → ♠J → JOKER ... ♠3 で返す事ができる"); the
+seed's example wins over the notes' "(and under 11-back)". ``eleven-back-reverses`` switches to
+the notes' reading (♠2 whenever the order in force is reversed).
+Changes: the trick ends at once ("出した瞬間、問答無用で流れる"); the player leads.
+Announces: ``effect`` spade-three, then ``trick_end``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.engine.cards import JOKER, Card, Rank, Suit
+from referee.engine.effects import EndTrick
+from referee.engine.options import Option, option, param
+from referee.engine.plays import Play
+from referee.engine.rules.base import Rule
+
+
+@option
+@dataclass(frozen=True)
+class SpadeThreeOption(Option):
+    ID = "spade-three"
+    TITLE = "Spade-3 return (♠3 beats a lone joker; ♠2 under revolution)"
+    SEED = "Seed 004 ジョーカースペ3返し（革命時はスペ2返し）"
+    eleven_back_reverses: bool = param(False, "♠2 instead of ♠3 also under 11-back (the order "
+                                              "in force, not only the revolution)")
+
+
+class SpadeThree(Rule):
+    ID = "spade-three"
+    OPTION = SpadeThreeOption
+
+    def card(self, s) -> Card:
+        rev = s.reversed if self.option.eleven_back_reverses else s.revolution
+        return Card.of(Rank.TWO if rev else Rank.THREE, Suit.S)
+
+    def _fits(self, s, play: Play) -> bool:
+        top = s.trick.top
+        return (top is not None and len(top.cards) == 1 and top.cards[0] >= JOKER
+                and len(play.cards) == 1 and play.cards[0] == self.card(s))
+
+    def special(self, s, seat, play):
+        return self._fits(s, play)
+
+    def effects(self, s, seat, play):
+        return (EndTrick(self.ID),) if self._fits(s, play) else ()
+
+    def generate(self, s, seat, hand):
+        top = s.trick.top
+        if top is not None and len(top.cards) == 1 and top.cards[0] >= JOKER:
+            c = self.card(s)
+            if hand >> c & 1:
+                return [(c,)]
+        return []

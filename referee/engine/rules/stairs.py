@@ -1,0 +1,36 @@
+"""Stairs (Seed 003 階段; Seed 004 階段).
+
+Three or more cards of one suit with consecutive ranks (``min-length``), jokers filling gaps.
+Stairs are answered only by stairs of the same length, stronger by their weakest card
+(Seed 004: "同じ枚数でしか返せない"; "♡6♡7♡8 ... 最小が7以上から始まる階段で返せる").
+The reading of cards as stairs is in ``referee.engine.plays.interpretations``; this module
+holds the option and announces each stairs play.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.engine.effects import Announce
+from referee.engine.options import Option, option, param
+from referee.engine.plays import Kind, Play
+from referee.engine.rules.base import Rule
+
+
+@option
+@dataclass(frozen=True)
+class StairsOption(Option):
+    ID = "stairs"
+    TITLE = "Stairs (runs of one suit)"
+    SEED = "Seed 003 階段; Seed 004 階段"
+    min_length: int = param(3, "fewest cards in stairs", minimum=2, maximum=13)
+
+
+class Stairs(Rule):
+    ID = "stairs"
+    OPTION = StairsOption
+
+    def effects(self, s, seat, play: Play):
+        if play.kind is Kind.STAIRS and not play.catapult:
+            return (Announce(self.ID, (("length", len(play.cards)),)),)
+        return ()

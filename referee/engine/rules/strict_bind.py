@@ -1,0 +1,82 @@
+"""Strict bind (Seed 004 激シバ).
+
+Changes: when a play binds the suits (see suit-bind) AND its rank is the next one after the
+play it answers, only the next rank in those suits may follow, for the rest of the trick
+(Seed 004 例 "♡6に対して♡7を出すと、♡8しか出せなくなる"). "Next" follows the order in force:
+the order at the time of the play for "is consecutive", the order after the play's own effects
+(revolution, 11-back) for "what comes next" (例 "♡3 → ♠J ... ♠10 を出すと激シバとなり、♠9
+しか出せなくなる"). No number bind without a suit bind (例3 "♡4♢4に対して♡5♠5と出しても何も
+起こらない"). Groups only: stairs never make a strict bind (our reading; the seed shows none).
+May be made: under a strict bind only that rank in the bound suits; a joker may stand for it
+and then acts as that card with its effect (例 "ジョーカーは出すことができ、8扱い").
+Announces: ``effect`` strict-bind with the ``next`` cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.engine.cards import JOKER, PINNED_BASE, Card
+from referee.engine.effects import SetBind
+from referee.engine.options import Option, option
+from referee.engine.plays import JOKER_RANK, Kind, Play, rank_symbol
+from referee.engine.rules.base import Rule
+from referee.engine.rules.suit_bind import binds
+
+NO_RANK = 14
+"""``Trick.strict`` when nothing can follow (no rank after the strongest)."""
+
+
+@option
+@dataclass(frozen=True)
+class StrictBindOption(Option):
+    ID = "strict-bind"
+    TITLE = "Strict bind (suit bind + consecutive ranks lock the next rank)"
+    SEED = "Seed 004 激シバ"
+
+
+class StrictBind(Rule):
+    ID = "strict-bind"
+    OPTION = StrictBindOption
+
+    def interpret(self, s, seat, tokens):
+        t = s.trick
+        if t.strict < 0 or t.strict == NO_RANK or t.top is None:
+            return []
+        if any(c < JOKER for c in tokens) or len(tokens) != len(t.top.cards):
+            return []
+        # only jokers: they stand for the required cards
+        wanted = [Card.of(t.strict, su) for su in range(4) if t.bind >> su & 1]
+        pinned = [c - PINNED_BASE for c in tokens if c >= PINNED_BASE]
+        free = [w for w in wanted if w not in pinned]
+        if len(wanted) != len(tokens) or any(p not in wanted for p in pinned):
+            return []
+        cards = tuple(Card.joker(w) if tok == JOKER else tok
+                      for tok, w in zip(tokens, _fill(tokens, free)))
+        return [Play(cards, Kind.GROUP, t.strict, t.strict, t.bind, 0, len(tokens))]
+
+    def restrict(self, s, seat, play: Play):
+        t = s.trick
+        if t.strict < 0:
+            return None
+        if t.strict == NO_RANK:
+            return "nothing can follow this strict bind"
+        if play.kind is not Kind.GROUP or play.low != t.strict:
+            wanted = " ".join(Card.of(t.strict, su).code for su in range(4) if t.bind >> su & 1)
+            return f"only {wanted or rank_symbol(t.strict)} may be played"
+        return None
+
+    def effects(self, s, seat, play: Play):
+        t = s.trick
+        top = t.top
+        if (play.catapult or play.kind is not Kind.GROUP or top is None or top.kind is not Kind.GROUP
+                or top.low == JOKER_RANK or not binds(top, play)):
+            return ()
+        if self.order.next_rank(top.low, s.reversed) != play.low:
+            return ()
+        return (SetBind(self.ID, play.suits, play.low),)
+
+
+def _fill(tokens, free):
+    it = iter(free)
+    return [next(it) if tok == JOKER else None for tok in tokens]

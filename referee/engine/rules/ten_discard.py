@@ -1,0 +1,37 @@
+"""10-discard (Seed 004 10捨て).
+
+Changes: after a single/group of 10s the player may discard up to as many cards as 10s played
+("10をシングル、ダブル、トリプル、4枚で出した時、その枚数の手札を捨てることが出来る"); after a
+Catapult only the two added cards count. It is an optional declaration: the engine waits
+(``pending``); the player's ``discard`` (cards with known hands, a number with hidden hands)
+takes it, anybody else acting means it was not taken. Emptying the hand this way finishes.
+Announces: ``effect`` ten-discard with ``max`` when offered, with ``count`` (and ``cards``) when
+taken.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.engine.cards import Rank
+from referee.engine.effects import Await
+from referee.engine.options import Option, option
+from referee.engine.rules.base import Rule, group_rank_effect
+
+
+@option
+@dataclass(frozen=True)
+class TenDiscardOption(Option):
+    ID = "ten-discard"
+    TITLE = "10-discard (discard as many cards as 10s played)"
+    SEED = "Seed 004 10捨て"
+
+
+class TenDiscard(Rule):
+    ID = "ten-discard"
+    OPTION = TenDiscardOption
+
+    def effects(self, s, seat, play):
+        if group_rank_effect(play, False, Rank.TEN):
+            return (Await(self.ID, "discard", play.added, False),)
+        return ()

@@ -1,0 +1,210 @@
+"""Random legal players and invariant checks (the engine's self-test at scale).
+
+Randomness lives here, never in the engine: every function takes a seeded ``random.Random``.
+A *round* is one complete game: one deal played until the ranking is decided. Games follow each
+other as matches (ranks, exchange, scores and capital fall carry over); when a match ends the
+next game starts a new match.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+
+from referee.engine.actions import Deal, Discard, Exchange, Give, Pass, PlayCards
+from referee.engine.cards import REAL_MASK, Card, cards_of, deck_mask, joker_count
+from referee.engine.engine import apply, new_match
+from referee.engine.events import IllegalEvent
+from referee.engine.engine import judge
+from referee.engine.legal import candidates, exchange_options, leads
+from referee.engine.ruleset import Rules
+from referee.engine.state import GameState, Phase
+
+
+def deal_hands(rules: Rules, n: int, rng: random.Random,
+               ranking: tuple[int, ...] | None = None) -> tuple[tuple[Card, ...], ...]:
+    """Shuffle the full deck and deal it out; extra cards go to the poorest first (seed 004
+    "端数がある場合は、大貧民から優先に配ります"), in the first game to the first seats."""
+    deck = list(cards_of(deck_mask(rules.jokers)))
+    rng.shuffle(deck)
+    order = list(reversed(ranking)) if ranking else list(range(n))
+    per, extra = divmod(len(deck), n)
+    hands: list[tuple[Card, ...]] = [()] * n
+    i = 0
+    for k, seat in enumerate(order):
+        size = per + (1 if k < extra else 0)
+        hands[seat] = tuple(deck[i:i + size])
+        i += size
+    return tuple(hands)
+
+
+def random_action(s: GameState, rng: random.Random):
+    """A uniformly random legal action of a random player to move (known hands)."""
+    if s.phase is Phase.EXCHANGE:
+        t = s.transfers[0]
+        if t.strongest:
+            return exchange_options(s, t)[0]
+        cards = cards_of(s.hands[t.giver])
+        return Exchange(s.players[t.giver], tuple(rng.sample(cards, t.count)))
+    p = s.pending
+    if p is not None:
+        cards = cards_of(s.hands[p.player])
+        name = s.players[p.player]
+        if p.action == "give":
+            return Give(name, tuple(rng.sample(cards, p.limit)))
+        if p.action == "discard" and rng.random() < 0.5:
+            return Discard(name, tuple(rng.sample(cards, rng.randint(1, p.limit))))
+    seat = s.turn
+    name = s.players[seat]
+    top = s.trick.top
+    if top is None:  # every lead is legal
+        opts = leads(s, s.hands[seat])
+        return PlayCards(name, opts[rng.randrange(len(opts))])
+    # The first legal candidate of a random permutation is uniform over the legal ones.
+    cands = candidates(s, seat)
+    cands.append(None)
+    rng.shuffle(cands)
+    for t in cands:
+        if t is None:
+            return Pass(name)
+        if judge(s, seat, t)[1] is None:
+            return PlayCards(name, t)
+    return Pass(name)  # pragma: no cover - None is always in cands
+
+
+def check_invariants(s: GameState) -> list[str]:
+    """Everything that must hold in every state; returns the violations found."""
+    bad: list[str] = []
+    n = s.n
+    if len(s.counts) != n or len(s.hands) != n:
+        return [f"{len(s.counts)} counts / {len(s.hands)} hands for {n} players"]
+    if any(c < 0 for c in s.counts):
+        bad.append(f"negative card count {s.counts}")
+    if s.known:
+        union = 0
+        jokers = 0
+        for seat, h in enumerate(s.hands):
+            if h.bit_count() != s.counts[seat]:
+                bad.append(f"seat {seat}: count {s.counts[seat]} but {h.bit_count()} cards")
+            if union & h & REAL_MASK:
+                bad.append(f"a card is in two hands: {cards_of(union & h & REAL_MASK)}")
+            union |= h & REAL_MASK
+            jokers += joker_count(h)
+        for label, m in (("table", s.seen), ("discard", s.discarded)):
+            if union & m & REAL_MASK:
+                bad.append(f"a card is both in a hand and on the {label}")
+            union |= m & REAL_MASK
+            jokers += joker_count(m)
+        if s.seen & s.discarded & REAL_MASK:
+            bad.append("a card is both on the table and discarded")
+        if union != s.dealt & REAL_MASK:
+            bad.append(f"cards not conserved: missing {cards_of(s.dealt & REAL_MASK & ~union)}")
+        if jokers != joker_count(s.dealt):
+            bad.append(f"jokers not conserved: {jokers} of {joker_count(s.dealt)}")
+    total = sum(s.counts) + s.seen.bit_count() + s.discarded_count
+    if s.phase is not Phase.DEAL and total != s.dealt_count:
+        bad.append(f"card count not conserved: {total} of {s.dealt_count}")
+    seats = set(range(n))
+    groups = [set(s.finished), set(s.disqualified), set(s.fallen),
+              {x for x in range(n) if s.active >> x & 1}]
+    if sum(len(g) for g in groups) != n or set().union(*groups) != seats:
+        bad.append(f"seats not partitioned: {groups}")
+    if s.phase is Phase.PLAY:
+        if not s.active >> s.turn & 1:
+            bad.append(f"turn {s.turn} is not an active player")
+        for x in range(n):
+            if s.active >> x & 1 and s.counts[x] == 0:
+                bad.append(f"active seat {x} has no cards")
+        if (s.trick.top is None) != (s.trick.last < 0):
+            bad.append("trick top and last player disagree")
+        if (s.pending is not None and s.pending.action != "declare"
+                and s.counts[s.pending.player] < 1):
+            bad.append("pending declaration of a player with no cards")
+    if s.phase is Phase.OVER:
+        if s.ranking is None or sorted(s.ranking) != list(range(n)):
+            bad.append(f"ranking is not a permutation: {s.ranking}")
+        if s.rules.option("scoring").mode == "additive" and sum(s.scores) != n * (n - 1) // 2:
+            bad.append(f"additive scores do not add up: {s.scores}")
+    return bad
+
+
+@dataclass
+class GameLog:
+    """One simulated game: its deal and actions (enough to write a record)."""
+    hands: tuple[tuple[Card, ...], ...]
+    first: str
+    actions: list = field(default_factory=list)
+    events: list = field(default_factory=list)   # per action: tuple of events
+    final: GameState | None = None
+    steps: int = 0                                # actions applied after the deal
+
+
+def play_game(s: GameState, rng: random.Random, check: bool = True, max_steps: int = 5000,
+              violations: list[str] | None = None, keep: bool = False) -> tuple[GameState, GameLog]:
+    """Deal (the next game of ``s``'s match, or a new match) and play it out randomly."""
+    ranking = s.match.ranking if s.phase is Phase.OVER and not s.match.over else None
+    hands = deal_hands(s.rules, s.n, rng, ranking)
+    s, ev = apply(s, Deal(hands=hands))
+    log = GameLog(hands, s.players[s.turn])
+    if keep:
+        log.events.append(ev)
+    if violations is None:
+        violations = []
+    for _ in range(max_steps):
+        if s.phase is Phase.OVER:
+            break
+        a = random_action(s, rng)
+        s2, ev = apply(s, a)
+        if ev and type(ev[0]) is IllegalEvent:
+            violations.append(f"generated action rejected: {a} -> {ev[0].rule}: {ev[0].message}")
+            break
+        log.steps += 1
+        if keep:
+            log.actions.append(a)
+            log.events.append(ev)
+        if check:
+            violations.extend(check_invariants(s2))
+        s = s2
+    else:
+        violations.append(f"game did not end in {max_steps} steps")
+    log.final = s
+    return s, log
+
+
+def simulate(rules: Rules, players: int, games: int, seed: int = 0, check: bool = True) -> dict:
+    """Play ``games`` random games; returns the summary (see the CLI's ``simulate``)."""
+    rng = random.Random(seed)
+    names = [chr(ord("A") + i) for i in range(players)]
+    s = new_match(rules, names)
+    violations: list[str] = []
+    actions = 0
+    matches = 1
+    t0 = time.perf_counter()
+    c0 = time.process_time()
+    for _ in range(games):
+        if s.phase is Phase.OVER and s.match.over:
+            matches += 1
+        s, log = play_game(s, rng, check=check, violations=violations, keep=False)
+        actions += log.steps
+        if s.phase is not Phase.OVER:  # stuck: start afresh
+            s = new_match(rules, names)
+    dt = time.perf_counter() - t0
+    cpu = time.process_time() - c0
+    return {
+        "rules": rules.name,
+        "players": players,
+        "games": games,
+        "rounds": games,
+        "round": "one complete game: a deal played out until every rank is decided",
+        "matches": matches,
+        "seed": seed,
+        "invariant_checks": check,
+        "invariant_violations": len(violations),
+        "violations": violations[:10],
+        "actions": actions,
+        "seconds": round(dt, 3),
+        "rounds_per_second": round(games / dt, 1) if dt > 0 else None,
+        "cpu_seconds": round(cpu, 3),
+        "rounds_per_cpu_second": round(games / cpu, 1) if cpu > 0 else None,
+    }

@@ -1,0 +1,135 @@
+"""The game state: an immutable value. ``referee.engine.engine.apply`` makes new ones.
+
+Seats are ints 0..n-1 in turn order (clockwise); names are in ``players``. Sets of cards are
+masks (see ``referee.engine.cards``); sets of seats are masks too (bit ``1 << seat``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from referee.engine.cards import Card, cards_of, joker_count
+from referee.engine.plays import Play
+
+if TYPE_CHECKING:
+    from referee.engine.ruleset import Rules
+
+
+class Phase(Enum):
+    DEAL = "deal"          # no game in progress: the next action is a Deal
+    EXCHANGE = "exchange"  # card exchange before the first play
+    PLAY = "play"
+    OVER = "over"          # the game ended; a Deal starts the next game of the match
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """The cards on the table since the last lead, and what they lock."""
+
+    top: Play | None = None   # the play to beat; None: the player to move leads
+    last: int = -1            # seat whose play is on top
+    passed: int = 0           # seats that passed (since the last play; all trick: permanent pass)
+    flipped: bool = False     # trick-scoped order flip (11-back)
+    bind: int = 0             # suit-bind: mask of the locked suits (0: none)
+    strict: int = -1          # strict bind: the rank required next (-1: none)
+    plays: int = 0            # plays made in this trick
+
+
+EMPTY_TRICK = Trick()
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """An interactive effect waiting for ``player``'s action (``discard``, ``give``, ``declare``).
+
+    Optional (``mandatory`` false): anybody else acting means it was not taken.
+    Mandatory: every other action is illegal until the player does it.
+    ``limit``: the most cards to discard / the exact number of cards to give.
+    """
+
+    rule: str
+    action: str
+    player: int
+    limit: int
+    mandatory: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """A card exchange still to make before the first play: ``giver`` gives ``count`` cards."""
+
+    giver: int
+    receiver: int
+    count: int
+    strongest: bool   # the giver must give their strongest cards
+
+
+@dataclass(frozen=True, slots=True)
+class MatchInfo:
+    """What carries from game to game."""
+
+    game: int = 0                         # index of the current (or last) game
+    ranking: tuple[int, ...] | None = None  # the previous game's ranking, best first
+    totals: tuple[int, ...] = ()          # match score so far
+    over: bool = False                    # the match has ended
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    rules: "Rules"
+    players: tuple[str, ...]
+    phase: Phase = Phase.DEAL
+    known: bool = True                 # hands known (simulation) or only counts (live referee)
+    hands: tuple[int, ...] = ()        # card masks (known); zeros when hidden
+    counts: tuple[int, ...] = ()
+    dealt: int = 0                     # known: mask of the cards dealt
+    dealt_count: int = 0
+    seen: int = 0                      # every card that reached the table this game
+    discarded: int = 0                 # known: cards out of play by a 10-discard
+    discarded_count: int = 0
+    turn: int = -1
+    direction: int = 1
+    revolution: bool = False
+    trick: Trick = EMPTY_TRICK
+    active: int = 0                    # seats still playing
+    finished: tuple[int, ...] = ()     # seats that finished, in order (places 1, 2, ...)
+    disqualified: tuple[int, ...] = ()  # forbidden finish, in order
+    fallen: tuple[int, ...] = ()       # capital fall
+    pending: Pending | None = None
+    transfers: tuple[Transfer, ...] = ()
+    ranking: tuple[int, ...] | None = None   # this game's ranking once over
+    scores: tuple[int, ...] | None = None    # this game's scores once over
+    match: MatchInfo = MatchInfo()
+
+    # ---- convenience ---------------------------------------------------------------------
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    def seat(self, name: str) -> int:
+        return self.players.index(name)
+
+    @property
+    def reversed(self) -> bool:
+        """The effective order is reversed (revolution XOR a trick-scoped flip)."""
+        return self.revolution is not self.trick.flipped
+
+    @property
+    def to_move(self) -> int:
+        """The seat expected to act next (a mandatory pending's player, else ``turn``)."""
+        p = self.pending
+        if p is not None and p.mandatory:
+            return p.player
+        return self.turn
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        return cards_of(self.hands[seat]) if self.known else ()
+
+    def is_active(self, seat: int) -> bool:
+        return bool(self.active >> seat & 1)
+
+    @property
+    def jokers_seen(self) -> int:
+        return joker_count(self.seen)

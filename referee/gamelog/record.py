@@ -1,0 +1,87 @@
+"""From a game log to a game record (what `referee replay` reads) and to the point where a
+crashed game resumes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping
+
+from referee.gamelog.lines import ACTION, ANNOUNCEMENT, EVENT, GAME, LOG_ONLY_KEYS
+from referee.gamelog.reader import GameLog, GameLogError, read_log
+
+_GAME_KEYS = ("first", "counts", "hands")
+
+
+def _as_log(log: GameLog | str | Path) -> GameLog:
+    return log if isinstance(log, GameLog) else read_log(log)
+
+
+def log_to_record(log: GameLog | str | Path) -> dict[str, Any]:
+    """The game record of a log: the header's rules, options, players, and per game its hands
+    or counts, first player and actions (without the log's ``t`` and ``frame``). One game gives
+    a flat record; several give a match record with ``"games"``."""
+    log = _as_log(log)
+    header = log.header
+    if header is None:
+        raise GameLogError(f"{log.source} has no header line: the game never started")
+    games: list[dict[str, Any]] = [_game_part(header)]
+    for line in log.lines:
+        if line.kind == GAME:
+            games.append(_game_part(line.data))
+        elif line.kind == ACTION:
+            games[-1]["actions"].append({k: v for k, v in line.data.items() if k not in LOG_ONLY_KEYS})
+    record: dict[str, Any] = {"rules": header["rules"]}
+    if header.get("options"):
+        record["options"] = dict(header["options"])
+    record["players"] = list(header["players"])
+    if len(games) == 1:
+        record.update(games[0])
+    else:
+        record["games"] = games
+    return record
+
+
+def _game_part(line: Mapping[str, Any]) -> dict[str, Any]:
+    part = {k: line[k] for k in _GAME_KEYS if k in line}
+    part["actions"] = []
+    return part
+
+
+@dataclass(frozen=True)
+class ResumePoint:
+    record: dict[str, Any]        # the game record so far: replay it to rebuild the engine state
+    actions: int                  # actions logged, all games together
+    game: int                     # the game in progress (0-based)
+    game_actions: int             # actions logged in that game
+    events: int                   # event lines logged
+    announcements: int            # announcement lines logged
+    last_frame: int | None        # the last frame number any line mentions
+    last_t: float | None          # the last timestamp any line mentions
+    last_line: int                # where the log ends (a cut-short last line included)
+
+
+def resume_point(log: GameLog | str | Path) -> ResumePoint:
+    """Where to continue a crashed game: the record to replay, and the last frame and time
+    seen (a video source can skip to ``last_frame + 1``)."""
+    log = _as_log(log)
+    record = log_to_record(log)
+    games = record.get("games", [record])
+    last_frame = last_t = None
+    for line in log.lines:
+        if line.data.get("frame") is not None:
+            last_frame = line.data["frame"]
+        if line.data.get("t") is not None:
+            last_t = float(line.data["t"])
+    return ResumePoint(
+        record=record,
+        actions=len(log.of_kind(ACTION)),
+        game=len(games) - 1,
+        game_actions=len(games[-1]["actions"]),
+        events=len(log.of_kind(EVENT)),
+        announcements=len(log.of_kind(ANNOUNCEMENT)),
+        last_frame=last_frame,
+        last_t=last_t,
+        last_line=log.line_count,
+    )
+

@@ -1,0 +1,162 @@
+"""Writing a game log: append only, one line per call, flushed and fsync'd before returning, so
+whatever was logged survives a crash or a power cut.
+
+Reopening an existing log (``referee watch --resume``) never rewrites it: if the last line was
+cut short by a crash, the writer ends it and appends a ``resume`` line naming it (the reader then
+skips exactly that line); otherwise it appends a plain ``resume`` line.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import os
+import threading
+from pathlib import Path
+from typing import Any, Mapping
+
+from referee.gamelog.lines import (GAME, HEADER, LOG_ONLY_KEYS, LOG_VERSION, RESUME, LineError,
+                                   check_line, classify)
+from referee.gamelog.reader import GameLog, GameLogError, parse_log
+
+
+def _now() -> str:
+    return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="milliseconds")
+
+
+class GameLogWriter:
+    def __init__(self, path: str | Path, *, fsync: bool = True) -> None:
+        """Open ``path`` for appending (created if missing). An existing log is read first: a log
+        damaged other than by a crash is a `GameLogError` rather than more lines on top of it."""
+        self.path = Path(path)
+        self.fsync = fsync
+        self._lock = threading.Lock()
+        self._games = 0
+        self.players: tuple[str, ...] | None = None
+        self.resumed_from: GameLog | None = None
+        existing = self._read_existing()
+        try:
+            self._file = open(self.path, "ab")
+        except OSError as exc:
+            raise GameLogError(f"cannot write game log {self.path}: {exc.strerror}") from None
+        if existing is not None:
+            log, ends_with_newline = existing
+            self.resumed_from = log
+            self.players = log.players or None
+            self._games = 1 + len(log.of_kind(GAME)) if log.header else 0
+            if not ends_with_newline:
+                self._write_bytes(b"\n")   # end the last line, cut short or only missing its newline
+            self._write({"resume": _now(), "truncated_line": log.truncated_tail})
+
+    def _read_existing(self) -> tuple[GameLog, bool] | None:
+        try:
+            raw = self.path.read_bytes()
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            raise GameLogError(f"cannot read game log {self.path}: {exc.strerror}") from None
+        if not raw:
+            return None
+        return parse_log(raw, str(self.path), require_header=False), raw.endswith(b"\n")
+
+    # ---- lines ------------------------------------------------------------------------------------
+
+    def header(self, *, rules: str, players: list[str] | tuple[str, ...], counts: Mapping[str, int] | None = None,
+               hands: Mapping[str, list[str]] | None = None, options: Mapping[str, Any] | None = None,
+               first: str | None = None, **extra: Any) -> dict:
+        """The first line: the game record's header fields (``counts`` for hidden hands, or
+        ``hands``), plus anything in ``extra`` (e.g. ``source``, ``calibration``)."""
+        line: dict[str, Any] = {"log_version": LOG_VERSION, "rules": rules}
+        if options:
+            line["options"] = dict(options)
+        line["players"] = list(players)
+        if first is not None:
+            line["first"] = first
+        if counts is not None:
+            line["counts"] = dict(counts)
+        if hands is not None:
+            line["hands"] = {p: list(h) for p, h in hands.items()}
+        line["started"] = _now()
+        line.update(extra)
+        return self.write(line)
+
+    def new_game(self, *, counts: Mapping[str, int] | None = None, hands: Mapping[str, list[str]] | None = None,
+                 first: str | None = None, t: float | None = None, frame: int | None = None) -> dict:
+        """The start of the next game of a match (the header holds game 0)."""
+        line: dict[str, Any] = {"game": self._games}
+        if first is not None:
+            line["first"] = first
+        if counts is not None:
+            line["counts"] = dict(counts)
+        if hands is not None:
+            line["hands"] = {p: list(h) for p, h in hands.items()}
+        return self.write(_stamped(line, t, frame))
+
+    def action(self, action: Mapping[str, Any], *, t: float | None = None, frame: int | None = None) -> dict:
+        """A game record action (``{"player": "A", "play": ["3H"]}``) and when it was seen."""
+        if LOG_ONLY_KEYS & set(action):
+            raise ValueError("pass t and frame as arguments, not in the action")
+        return self.write(_stamped(dict(action), t, frame))
+
+    def event(self, event: Mapping[str, Any], *, t: float | None = None, frame: int | None = None) -> dict:
+        """An engine event as its JSON dict (``{"event": "effect", "rule": "revolution", ...}``)."""
+        return self.write(_stamped(dict(event), t, frame))
+
+    def announcement(self, text: str, lang: str, priority: int = 0, *, t: float | None = None) -> dict:
+        return self.write(_stamped({"announce": text, "lang": lang, "priority": priority}, t, None))
+
+    def write(self, line: Mapping[str, Any]) -> dict:
+        """Check and append one line of any kind; returns it."""
+        line = dict(line)
+        try:
+            kind = classify(line)
+            if kind == HEADER and self.players is not None:
+                raise LineError("this log already has a header")
+            if kind not in (HEADER, RESUME) and self.players is None:
+                raise LineError("write the header first")
+            check_line(kind, line, self.players)
+        except LineError as exc:
+            raise ValueError(f"not a valid log line: {exc}") from None
+        self._write(line)
+        if kind == HEADER:
+            self.players = tuple(line["players"])
+            self._games = 1
+        elif kind == GAME:
+            self._games += 1
+        return line
+
+    def _write(self, line: Mapping[str, Any]) -> None:
+        data = json.dumps(line, ensure_ascii=False, separators=(", ", ": ")).encode("utf-8") + b"\n"
+        self._write_bytes(data)
+
+    def _write_bytes(self, data: bytes) -> None:
+        with self._lock:
+            if self._file.closed:
+                raise ValueError(f"game log {self.path} is closed")
+            # One write call per line: a crash cuts at most this line.
+            self._file.write(data)
+            self._file.flush()
+            if self.fsync:
+                os.fsync(self._file.fileno())
+
+    # ---- closing ----------------------------------------------------------------------------------
+
+    def close(self) -> None:
+        with self._lock:
+            if not self._file.closed:
+                self._file.close()
+
+    def __enter__(self) -> "GameLogWriter":
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+
+def _stamped(line: dict[str, Any], t: float | None, frame: int | None) -> dict[str, Any]:
+    if t is not None:
+        line["t"] = round(float(t), 4)
+    if frame is not None:
+        line["frame"] = int(frame)
+    return line
+

@@ -1,0 +1,138 @@
+"""Commands of the live referee's set-up: `referee markers` (the printable marker sheet) and
+`referee calibrate` (find the table, save calibration/NAME.json). `watch` and `demo` join later.
+
+Heavy imports (cv2) stay inside the command functions so `referee --help` stays fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import time
+
+from referee.errors import UserError
+
+NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+CAMERA_WARMUP_FRAMES = 5          # auto exposure settles during the first frames of a webcam
+FRAME_TIMEOUT_S = 10.0
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("markers", help="write the printable sheet of table and pass-pad markers (PNG and PDF)")
+    p.add_argument("--out", required=True, help="output file, .png or .pdf (the other format is written beside it)")
+    p.add_argument("--seats", type=int, default=None, help="number of seats, 2-8 (default 4, or as many as --names)")
+    p.add_argument("--names", default=None, help="seat names, clockwise, comma-separated: A,B,C,D")
+    p.add_argument("--dpi", type=int, default=200, help="resolution of the page (default 200)")
+    p.add_argument("--marker-mm", type=float, default=40.0, help="printed marker size in mm (default 40)")
+    p.set_defaults(func=run_markers)
+
+    p = subparsers.add_parser("calibrate", help="find the table markers and save the table calibration")
+    p.add_argument("--source", required=True, help="camera index (0), video file, image or folder of images")
+    p.add_argument("--name", default="default", help="calibration name: saved as calibration/NAME.json (default: default)")
+    p.add_argument("--dir", default="calibration", help="folder for calibrations (default: calibration)")
+    p.add_argument("--seats", type=int, default=None, help="number of seats, 2-8 (default 4, or as many as --names)")
+    p.add_argument("--names", default=None, help="seat names, clockwise from the seat at the bottom of the image")
+    p.add_argument("--frames", type=int, default=10, help="frames to average the marker positions over (default 10)")
+    p.add_argument("--clicks", default=None, metavar="X1,Y1,...,X4,Y4",
+                   help="table corners in image pixels (top-left, top-right, bottom-right, bottom-left) instead of markers")
+    p.add_argument("--interactive", action="store_true", help="click the four table corners in a window instead of using markers")
+    p.add_argument("--table-mm", default=None, metavar="W,H",
+                   help="the size of the marked area in mm: table coordinates in mm (default: a normalised 1000 x 1000 plane)")
+    p.add_argument("--preview", default=None, metavar="FILE", help="also write an image of the zones over the last frame")
+    p.set_defaults(func=run_calibrate)
+
+
+def _names(text: str | None) -> list[str] | None:
+    return [n.strip() for n in text.split(",")] if text else None
+
+
+def run_markers(args: argparse.Namespace) -> int:
+    from referee.calibration.calibration import seat_names
+    from referee.calibration.sheet import write_sheet
+
+    names = seat_names(args.seats, _names(args.names))
+    written = write_sheet(args.out, names, dpi=args.dpi, marker_mm=args.marker_mm)
+    print(f"wrote {' and '.join(str(p) for p in written)}: corners 0-3 and pads for {', '.join(names)}")
+    return 0
+
+
+def _table_size(text: str | None) -> tuple[tuple[float, float], str]:
+    from referee.calibration.calibration import NORMALISED_SIZE
+
+    if text is None:
+        return NORMALISED_SIZE, "normalised"
+    try:
+        width, height = (float(v) for v in text.lower().replace("x", ",").split(","))
+    except ValueError:
+        raise UserError(f"--table-mm takes W,H in millimetres, got {text!r}") from None
+    if not (width > 0 and height > 0):
+        raise UserError(f"--table-mm takes two positive sizes, got {text!r}")
+    return (width, height), "mm"
+
+
+def read_frames(source_arg: str, count: int) -> list:
+    """Up to ``count`` frames (BGR images) from a source, skipping a webcam's first frames."""
+    from referee.capture import open_capture
+
+    images = []
+    with open_capture(source_arg) as capture:
+        warmup = CAMERA_WARMUP_FRAMES if capture.source.live else 0
+        deadline = time.monotonic() + FRAME_TIMEOUT_S
+        while len(images) < count:
+            frame = capture.get(timeout=max(0.0, deadline - time.monotonic()))
+            if frame is None:
+                break
+            if warmup:
+                warmup -= 1
+                continue
+            images.append(frame.image)
+    if not images:
+        raise UserError(f"no frames from {source_arg}")
+    return images
+
+
+def run_calibrate(args: argparse.Namespace) -> int:
+    import cv2
+
+    from referee.calibration.calibration import (CalibrationError, calibrate_from_clicks, calibrate_from_images,
+                                                 calibration_path, parse_clicks, save_calibration, seat_names)
+    from referee.calibration.clicks import click_corners, display_available
+    from referee.calibration.preview import draw_calibration
+
+    if not NAME_PATTERN.match(args.name):
+        raise UserError(f"--name must be a plain name (letters, digits, _ . -), got {args.name!r}")
+    if not 1 <= args.frames <= 300:
+        raise UserError(f"--frames must be between 1 and 300, got {args.frames}")
+    names = seat_names(args.seats, _names(args.names))
+    table_size, units = _table_size(args.table_mm)
+    clicks = parse_clicks(args.clicks) if args.clicks else None
+    images = read_frames(args.source, 1 if clicks or args.interactive else args.frames)
+    size = (int(images[-1].shape[1]), int(images[-1].shape[0]))
+    common = dict(name=args.name, table_size=table_size, units=units)
+
+    if clicks is None and not args.interactive:
+        try:
+            calibration = calibrate_from_images(images, names, **common)
+        except CalibrationError as exc:
+            if not display_available():
+                raise
+            print(f"referee: {exc}; click the table corners instead")
+            clicks = click_corners(images[-1])
+    if clicks is not None or args.interactive:
+        if clicks is None:
+            if not display_available():
+                raise UserError("--interactive needs a display; give the corners with --clicks X1,Y1,...,X4,Y4")
+            clicks = click_corners(images[-1])
+        calibration = calibrate_from_clicks(clicks, size, names, **common)
+
+    path = save_calibration(calibration, calibration_path(args.name, args.dir))
+    pads_seen = [names[seat] for seat, marker in calibration.pads.items() if marker in calibration.markers]
+    how = (f"corner markers, median of {calibration.frames_used} frame{'s' if calibration.frames_used != 1 else ''}"
+           if calibration.method == "markers" else "four clicked corners")
+    print(f"saved {path}: table from {how}; {size[0]}x{size[1]} frames; seats clockwise: {', '.join(names)}; "
+          f"pads seen: {', '.join(pads_seen) or 'none'}")
+    if args.preview:
+        if not cv2.imwrite(args.preview, draw_calibration(images[-1], calibration)):
+            raise UserError(f"cannot write preview {args.preview}")
+        print(f"wrote {args.preview}")
+    return 0

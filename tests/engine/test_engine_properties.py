@@ -1,0 +1,156 @@
+"""Property tests over random option combinations, 3-8 players, known and hidden hands.
+
+* cards are conserved and every invariant holds after every action;
+* every action ``legal_actions`` lists is accepted by ``apply``;
+* an illegal action leaves the state unchanged and yields exactly one ``illegal`` event;
+* games terminate and rankings are permutations;
+* replaying a game's record (known hands, and hidden hands: counts only) gives the same events.
+"""
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee.engine import PlayCards, apply, legal_actions, load_preset, new_match
+from referee.engine.events import IllegalEvent
+from referee.engine.options import OPTIONS
+from referee.engine.presets import PRESETS
+from referee.engine.record import load_record, make_record, replay_events
+from referee.engine.simulate import check_invariants, play_game, random_action
+from referee.engine.state import Phase
+
+SETTINGS = dict(deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+
+SWITCHES = [i for i in OPTIONS if i not in ("first-player", "scoring")]
+
+
+@st.composite
+def rule_sets(draw):
+    base = load_preset(draw(st.sampled_from(PRESETS)))
+    values = {i: draw(st.booleans()) for i in SWITCHES}
+    if values["joker"]:
+        values["joker"] = {"count": draw(st.integers(1, 4)), "beats-joker": draw(st.booleans())}
+    if values["revolution"]:
+        values["revolution"] = {"min-cards": draw(st.integers(4, 5)),
+                                "stairs": draw(st.booleans())}
+    if values["same-rank-skip"]:
+        values["same-rank-skip"] = {"except-strongest": draw(st.booleans())}
+    if values["eleven-back"]:
+        values["eleven-back"] = {"max-cards": draw(st.sampled_from([0, 3])),
+                                 "in-stairs": draw(st.booleans())}
+    if values["eight-cut"]:
+        values["eight-cut"] = {"in-stairs": draw(st.booleans())}
+    if values["nine-pass"]:
+        values["nine-pass"] = {"optional": draw(st.booleans())}
+    if values["spade-three"]:
+        values["spade-three"] = {"eleven-back-reverses": draw(st.booleans())}
+    values["first-player"] = draw(st.sampled_from(["poorest", "richest"]))
+    values["scoring"] = {"mode": draw(st.sampled_from(["additive", "subtractive"])),
+                         "length": draw(st.sampled_from(["short", "medium", "long"]))}
+    return base.with_options(values, name="random")
+
+
+def _names(n):
+    return [chr(ord("A") + i) for i in range(n)]
+
+
+@settings(max_examples=300, **SETTINGS)
+@given(rules=rule_sets(), players=st.integers(3, 8), seed=st.integers(0, 2**32))
+def test_random_games_keep_every_invariant_and_terminate(rules, players, seed):
+    rng = random.Random(seed)
+    s = new_match(rules, _names(players))
+    for _ in range(3):  # three games of a match: ranks, exchange, capital fall carry over
+        violations = []
+        s, log = play_game(s, rng, check=True, violations=violations)
+        assert violations == []
+        assert s.phase is Phase.OVER
+        assert sorted(s.ranking) == list(range(players))
+        if s.match.over:
+            break
+
+
+@settings(max_examples=150, **SETTINGS)
+@given(rules=rule_sets(), players=st.integers(3, 8), seed=st.integers(0, 2**32))
+def test_every_listed_legal_action_is_accepted(rules, players, seed):
+    rng = random.Random(seed)
+    s = new_match(rules, _names(players))
+    for _ in range(2):
+        s, _log = play_game(s, rng, check=False, max_steps=0)  # deal only
+        steps = 0
+        while s.phase is not Phase.OVER and steps < 400:
+            acts = legal_actions(s)
+            assert acts, "no legal action"
+            sample = acts if len(acts) <= 25 else rng.sample(acts, 25)
+            for a in sample:
+                s2, ev = apply(s, a)
+                assert not isinstance(ev[0], IllegalEvent), (a, ev[0])
+                assert check_invariants(s2) == []
+            s, _ = apply(s, rng.choice(acts))
+            steps += 1
+        assert s.phase is Phase.OVER
+        if s.match.over:
+            break
+
+
+@settings(max_examples=80, **SETTINGS)
+@given(rules=rule_sets(), players=st.integers(3, 8), seed=st.integers(0, 2**32))
+def test_illegal_actions_change_nothing(rules, players, seed):
+    rng = random.Random(seed)
+    s = new_match(rules, _names(players))
+    s, _ = play_game(s, rng, check=False, max_steps=0)
+    tried = 0
+    for _ in range(300):
+        if s.phase is not Phase.PLAY:
+            break
+        seat = rng.randrange(players)
+        hand = s.hand(seat)
+        if hand:
+            k = rng.randint(1, min(4, len(hand)))
+            cards = tuple(rng.sample(hand, k))
+            s2, ev = apply(s, PlayCards(s.players[seat], cards))
+            illegal = [e for e in ev if isinstance(e, IllegalEvent)]
+            if illegal:
+                tried += 1
+                assert s2 is s and len(illegal) == 1 and ev[0] is illegal[0]
+        s, _ = apply(s, random_action(s, rng))
+    assert tried > 0
+
+
+def _without_hidden_details(events):
+    out = []
+    for d in events:
+        d = dict(d)
+        if d["event"] == "effect" and d["rule"] in ("ten-discard", "nine-pass", "exchange"):
+            d.pop("cards", None)
+        out.append(d)
+    return out
+
+
+@settings(max_examples=200, **SETTINGS)
+@given(rules=rule_sets(), players=st.integers(3, 8), seed=st.integers(0, 2**32))
+def test_replaying_a_record_gives_the_same_events_known_and_hidden(rules, players, seed, ):
+    rng = random.Random(seed)
+    names = _names(players)
+    s = new_match(rules, names)
+    games = []
+    live = []
+    for gi in range(2):
+        s, log = play_game(s, rng, check=False, keep=True)
+        games.append((log.hands, log.first, log.actions))
+        for ai, evs in enumerate(log.events):
+            for e in evs:
+                live.append((gi, ai - 1 if ai else None, e.to_dict(ai - 1 if ai else None)))
+        if s.match.over:
+            break
+    match = len(games) > 1
+    expected = []
+    for gi, ai, d in live:
+        if match:
+            d["game"] = gi
+        expected.append(d)
+    known = load_record(make_record(rules, names, games))
+    assert replay_events(known) == expected
+    hidden = load_record(make_record(rules, names, games, hidden=True))
+    assert not hidden.known
+    assert _without_hidden_details(replay_events(hidden)) == _without_hidden_details(expected)

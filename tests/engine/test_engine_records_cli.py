@@ -1,0 +1,144 @@
+"""Game records, ``referee replay``, ``referee simulate`` and ``referee demo``."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from referee.cli import main
+from referee.engine.record import RecordError, load_record, replay_events
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURE = ROOT / "fixtures" / "highschool-game.json"
+
+ISSUE_EXAMPLE = {
+    "rules": "highschool", "options": {"lucky-seven": False},
+    "players": ["A", "B", "C", "D"], "first": "A",
+    "counts": {"A": 13, "B": 13, "C": 14, "D": 14},
+    "actions": [
+        {"player": "A", "play": ["3H"]},
+        {"player": "B", "pass": True},
+        {"player": "C", "play": ["10C"]},
+        {"player": "C", "discard": 1},
+        {"player": "D", "play": ["9S", "9H"]},
+        {"player": "D", "give": 1}]}
+
+
+def test_the_issue_example_record_replays():
+    """The format example of the issue reads and replays. (Its 9S 9H on the single 10C is a
+    double on a single: illegal under these rules, so the give that follows is too.)"""
+    events = replay_events(load_record(ISSUE_EXAMPLE))
+    kinds = [(e["event"], e["action"], e.get("rule")) for e in events]
+    assert kinds[0] == ("turn", None, None)
+    assert ("effect", 2, "ten-discard") in kinds
+    assert ("effect", 3, "ten-discard") in kinds
+    assert ("illegal", 4, "wrong-count") in kinds
+    assert ("illegal", 5, "nine-pass") in kinds
+    discard = [e for e in events if e.get("rule") == "ten-discard"][-1]
+    assert discard == {"event": "effect", "action": 3, "rule": "ten-discard", "player": "C",
+                       "count": 1}
+
+
+def test_hidden_record_nine_pass_moves_a_count():
+    rec = dict(ISSUE_EXAMPLE, actions=[
+        {"player": "A", "play": ["3H"]},
+        {"player": "B", "play": ["9S"]},
+        {"player": "C", "pass": True}, {"player": "D", "pass": True},
+        {"player": "A", "pass": True},
+        {"player": "B", "play": ["9D", "9C"]},
+        {"player": "B", "give": 1}])
+    events = replay_events(load_record(rec))
+    assert not any(e["event"] == "illegal" for e in events)
+    give = [e for e in events if e.get("rule") == "nine-pass"][-1]
+    assert give == {"event": "effect", "action": 6, "rule": "nine-pass", "player": "B",
+                    "to": "C", "count": 1}
+
+
+def test_bundled_fixture_shows_the_interesting_effects():
+    events = replay_events(load_record(FIXTURE))
+    rules = {e["rule"] for e in events if e["event"] in ("effect", "illegal")}
+    assert {"revolution", "eight-cut", "suit-bind", "strict-bind", "eleven-back", "ten-discard",
+            "nine-pass", "spade-three", "catapult", "lucky-seven", "stairs"} <= rules
+    assert any(e["event"] == "illegal" for e in events)
+    assert events[-1]["event"] == "game_end"
+    assert sorted(events[-1]["ranking"]) == ["A", "B", "C", "D"]
+
+
+def test_match_record_with_games_list():
+    rec = {"rules": "president", "players": ["A", "B", "C"],
+           "games": [
+               {"hands": {"A": ["3D"], "B": ["4S"], "C": ["5S"]},
+                "actions": [{"player": "A", "play": ["3D"]}, {"player": "B", "play": ["4S"]}]},
+               {"counts": {"A": 3, "B": 3, "C": 3},
+                "actions": [{"player": "C", "exchange": 2}, {"player": "A", "exchange": 2},
+                            {"player": "C", "play": ["5H"]}]}]}
+    events = replay_events(load_record(rec))
+    assert {e["game"] for e in events} == {0, 1}
+    ends = [e for e in events if e["event"] == "game_end"]
+    assert ends[0]["ranking"] == ["A", "B", "C"] and ends[0]["totals"] == {"A": 2, "B": 1, "C": 0}
+    assert [e["player"] for e in events if e["event"] == "play"] == ["A", "B", "C"]
+
+
+@pytest.mark.parametrize("data,fragment", [
+    ({"players": ["A", "B"]}, "hands"),
+    ({"rules": "highschool", "players": ["A", "B"], "counts": {"A": 1}}, "missing"),
+    ({"rules": "nope", "players": ["A", "B"], "counts": {"A": 1, "B": 1}}, "unknown rules"),
+    ({"players": ["A", "B"], "options": {"foo": 1}, "counts": {"A": 1, "B": 1}},
+     "unknown option"),
+    ({"players": ["A", "B"], "hands": {"A": ["1Z"], "B": []}}, "unknown card code"),
+    ({"players": ["A", "B"], "counts": {"A": 1, "B": 1},
+      "actions": [{"player": "Z", "pass": True}]}, "unknown player"),
+    ({"players": ["A", "B"], "counts": {"A": 1, "B": 1},
+      "actions": [{"player": "A", "jump": True}]}, "exactly one of"),
+])
+def test_bad_records_are_record_errors(data, fragment):
+    with pytest.raises(RecordError) as e:
+        load_record(data)
+    assert fragment in str(e.value)
+
+
+def test_cli_replay_json_lines(capsys):
+    assert main(["replay", str(FIXTURE), "--json"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    events = [json.loads(x) for x in lines]
+    assert all("event" in e and "action" in e for e in events)
+    assert events == replay_events(load_record(FIXTURE))
+
+
+@pytest.mark.parametrize("lang,word", [("en", "Eight cut"), ("ja", "はちぎり")])
+def test_cli_replay_readable(capsys, lang, word):
+    assert main(["replay", str(FIXTURE), "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    assert word in out
+    if lang == "ja":
+        assert not any("\u4e00" <= ch <= "\u9fff" for ch in out), "kanji in the Japanese text"
+
+
+def test_cli_replay_errors_are_one_line(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"rules": "highschool", "players": ["A", "B"], "coun')
+    assert main(["replay", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("referee: error:") and err.count("\n") == 1 and "truncated" in err
+    assert main(["replay", str(tmp_path / "missing.json")]) == 2
+
+
+def test_cli_simulate_json(capsys):
+    assert main(["simulate", "--rules", "highschool", "--players", "5", "--games", "20",
+                 "--seed", "3", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["games"] == summary["rounds"] == 20
+    assert summary["invariant_violations"] == 0 and summary["rounds_per_second"] > 0
+
+
+def test_cli_simulate_bad_arguments(capsys):
+    assert main(["simulate", "--players", "9"]) == 2
+    assert main(["simulate", "--rules", "nope"]) == 2
+    assert "unknown rules" in capsys.readouterr().err
+
+
+def test_cli_demo(capsys):
+    assert main(["demo"]) == 0
+    assert "Lucky seven" in capsys.readouterr().out
+    assert main(["demo", "--lang", "ja"]) == 0
+    assert "ラッキーセブン" in capsys.readouterr().out

@@ -1,0 +1,132 @@
+"""PadWatcher: a pass is a pad marker hidden for 0.3 s while the table stays in view."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.calibration import PadWatcher
+
+TABLE = {0, 1, 2, 3}
+ALL_PADS = TABLE | {10, 11, 12, 13}
+
+
+def run(watcher: PadWatcher, frames):
+    """Feed (t, visible ids) frames; return the (t, seat) of every pass reported."""
+    passes = []
+    for t, ids in frames:
+        report = watcher.update(t, ids)
+        passes += [(t, seat) for seat in report.newly_covered]
+    return passes
+
+
+def frames_at(fps: float, start: float, end: float, ids):
+    n0, n1 = round(start * fps), round(end * fps)
+    return [(i / fps, ids) for i in range(n0, n1)]
+
+
+def test_pad_hidden_for_the_hold_time_is_one_pass():
+    watcher = PadWatcher(4)
+    frames = frames_at(30, 0, 1, ALL_PADS) + frames_at(30, 1, 2, ALL_PADS - {12}) + frames_at(30, 2, 3, ALL_PADS)
+    passes = run(watcher, frames)
+    assert len(passes) == 1
+    t, seat = passes[0]
+    assert seat == 2 and 1.3 <= t < 1.3 + 1 / 30 + 1e-9
+
+
+def test_shorter_cover_is_no_pass():
+    watcher = PadWatcher(4)
+    frames = frames_at(30, 0, 1, ALL_PADS) + frames_at(30, 1, 1.25, ALL_PADS - {11}) + frames_at(30, 1.25, 2, ALL_PADS)
+    assert run(watcher, frames) == []
+
+
+def test_release_and_cover_again_is_a_second_pass():
+    watcher = PadWatcher(4)
+    frames = (frames_at(10, 0, 1, ALL_PADS) + frames_at(10, 1, 2, ALL_PADS - {10}) + frames_at(10, 2, 3, ALL_PADS)
+              + frames_at(10, 3, 4, ALL_PADS - {10}))
+    assert [seat for _t, seat in run(watcher, frames)] == [0, 0]
+    report = watcher.update(4.0, ALL_PADS)
+    assert report.released == (0,) and report.covered == frozenset()
+
+
+def test_blocked_camera_is_not_a_pass():
+    watcher = PadWatcher(4)
+    frames = frames_at(30, 0, 1, ALL_PADS) + frames_at(30, 1, 3, {1, 13})   # only one corner left
+    assert run(watcher, frames) == []
+
+
+def test_blocked_frames_restart_the_timing():
+    watcher = PadWatcher(4)
+    frames = (frames_at(10, 0, 1, ALL_PADS) + frames_at(10, 1, 1.2, ALL_PADS - {10})
+              + [(1.2, {10})] + frames_at(10, 1.3, 1.5, ALL_PADS - {10}))
+    assert run(watcher, frames) == []           # 0.2 s + a blocked frame + 0.2 s is not 0.3 s
+    assert run(watcher, frames_at(10, 1.5, 1.7, ALL_PADS - {10})) == [(1.6, 0)]
+
+
+def test_one_corner_flickering_does_not_cancel_a_pass():
+    watcher = PadWatcher(4)
+    flicker = [(1 + i / 10, (ALL_PADS - {11}) - ({2} if i % 2 else set())) for i in range(5)]
+    assert [seat for _t, seat in run(watcher, frames_at(10, 0, 1, ALL_PADS) + flicker)] == [1]
+
+
+def test_pad_never_seen_cannot_pass():
+    watcher = PadWatcher(4)
+    assert run(watcher, frames_at(30, 0, 2, TABLE | {10, 11, 12})) == []     # seat 3 has no pad out
+
+
+def test_report_lists_visible_and_covered_seats():
+    watcher = PadWatcher({0: 10, 1: 11})
+    watcher.update(0.0, TABLE | {10, 11})
+    first_missing = watcher.update(0.1, TABLE | {10})
+    assert first_missing.covered == frozenset()        # timed from the first frame without it
+    report = watcher.update(0.4, TABLE | {10})
+    assert report.table_visible and report.visible == {0} and report.covered == {1}
+    assert report.newly_covered == (1,)
+
+
+def test_time_must_not_go_back():
+    watcher = PadWatcher(2)
+    watcher.update(1.0, TABLE)
+    try:
+        watcher.update(0.5, TABLE)
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("expected ValueError")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.floats(0.0, 0.2), st.booleans(), st.booleans()), min_size=1, max_size=60))
+def test_a_pass_always_follows_a_full_hold_with_the_table_in_view(steps):
+    """Every reported pass has the pad missing, with the table in view, over the last `hold`
+    seconds of frames; and no seat passes twice without its pad being seen in between."""
+    watcher = PadWatcher({0: 10})
+    t = 0.0
+    history = []            # (t, pad visible, table visible)
+    watcher.update(t, TABLE | {10})
+    history.append((t, True, True))
+    covered = False
+    for dt, pad_visible, table_visible in steps:
+        t += dt
+        ids = (TABLE if table_visible else {0}) | ({10} if pad_visible else set())
+        report = watcher.update(t, ids)
+        history.append((t, pad_visible, table_visible))
+        if pad_visible:
+            covered = False
+        if report.newly_covered:
+            assert not covered
+            covered = True
+            run_start = t
+            for ht, hp, htable in reversed(history):
+                if hp or not htable:
+                    break
+                run_start = ht
+            assert t - run_start >= 0.3 - 1e-9
+
+
+def test_reset_makes_a_hand_left_on_a_pad_lift_before_it_counts_again():
+    watcher = PadWatcher(4)
+    assert run(watcher, frames_at(10, 0, 1, ALL_PADS) + frames_at(10, 1, 2, ALL_PADS - {10})) == [(1.3, 0)]
+    watcher.reset()
+    assert run(watcher, frames_at(10, 2, 3, ALL_PADS - {10})) == []        # the same hand, still there
+    assert run(watcher, [(3.0, ALL_PADS)] + frames_at(10, 3.1, 3.5, ALL_PADS - {10})) == [(3.4, 0)]

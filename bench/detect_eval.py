@@ -87,7 +87,7 @@ def eval_real(recognizer: CardRecognizer, folder: Path) -> dict:
 
 
 def eval_scenes(recognizer: CardRecognizer, n: int, seed: int) -> dict:
-    from referee.scenes.evaluation import heldout_scene_truth  # the scene generator's ground truth
+    from scene_truth import heldout_scene_truth
 
     tp = tp_recall = n_pred = n_true = 0
     back_tp = back_pred = back_true = 0

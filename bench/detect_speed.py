@@ -44,7 +44,7 @@ def main() -> int:
                     help="detector .pt for the ultralytics baseline")
     args = ap.parse_args()
 
-    from referee.scenes.evaluation import heldout_scene_truth
+    from scene_truth import heldout_scene_truth
     from referee.vision.recognizer import CardRecognizer
 
     frames = [heldout_scene_truth(900_000 + i)[0] for i in range(args.frames)]

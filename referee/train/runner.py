@@ -22,10 +22,14 @@ CLASSIFIER_YAML = Path(__file__).with_name("index-cls.yaml")
 # Augmentation for the detector: the scene generator already rotates, tilts, lights and blurs,
 # so ultralytics' geometric augmentation stays mild; no flips (mirrored glyphs never occur).
 DETECTOR_AUGMENT = dict(degrees=0.0, translate=0.1, scale=0.5, fliplr=0.0, flipud=0.0, mosaic=0.5, mixup=0.0,
-                        hsv_h=0.01, hsv_s=0.5, hsv_v=0.4, close_mosaic=1)
+                        hsv_h=0.01, hsv_s=0.5, hsv_v=0.4, close_mosaic=1,
+                        # CPU runs are a few epochs long: ultralytics' default 3 warm-up epochs would be most of them
+                        warmup_epochs=0.5)
 # Classifier crops carry their own jitter; no flips, no RandAugment (it can change a red suit's colour).
 CLASSIFIER_AUGMENT = dict(fliplr=0.0, flipud=0.0, auto_augment=None, erasing=0.2, scale=0.15, hsv_h=0.0,
-                          hsv_s=0.3, hsv_v=0.3)
+                          hsv_s=0.3, hsv_v=0.3,
+                          # ultralytics' "auto" optimiser picks lr ~1.7e-4 for 54 classes: far too low from scratch
+                          optimizer="AdamW", lr0=0.003, cos_lr=True, warmup_epochs=0.5)
 
 
 def _prepare_env(threads: int | None) -> None:
@@ -75,7 +79,7 @@ def _train(model_source: str, run_name: str, epochs: int, threads: int | None, *
 
 def train_detector(data: Path, run_name: str, epochs: int, imgsz: int = 320, batch: int = 32,
                    workers: int = 2, threads: int | None = None, cache: str | bool = "ram",
-                   model: str = "yolov8n.yaml") -> Path:
+                   model: str = "yolo11n.yaml") -> Path:
     data_yaml = Path(data) / "data.yaml"
     if not data_yaml.is_file():
         raise UserError(f"no detector data set at {data} (expected {data_yaml}); run `referee train data` first")

@@ -1,33 +1,56 @@
-"""The one crop of a corner index that the classifier sees, in training and at run time."""
+"""The one crop of a corner index that the classifier sees, in training and at run time.
+
+Training (referee.scenes.dataset) jitters the box before calling crop_square; inference calls
+crop_index on the detector's box. Keeping both here guarantees the same maths.
+"""
 
 from __future__ import annotations
+
+import math
 
 import cv2
 import numpy as np
 
 CROP_SIZE = 64
-CROP_MARGIN = 1.4  # crop side = margin x the longer side of the index box: keeps the card edge in view
+CROP_FACTOR = 1.4  # crop side = factor x the longer side of the index box: keeps the card edge in view
 
 
-def crop_index(
-    image: np.ndarray,
-    box: tuple[float, float, float, float],
-    size: int = CROP_SIZE,
-    margin: float = CROP_MARGIN,
-    shift: tuple[float, float] = (0.0, 0.0),
-    scale: float = 1.0,
-) -> np.ndarray:
-    """Square crop centred on the box, side = margin * max(w, h) * scale, resized to size x size.
+def index_square(box, factor: float = CROP_FACTOR) -> tuple[float, float, float]:
+    """(cx, cy, side) of the square crop around an index box (x1, y1, x2, y2)."""
+    x1, y1, x2, y2 = (float(v) for v in box)
+    return (x1 + x2) / 2, (y1 + y2) / 2, factor * max(x2 - x1, y2 - y1, 1.0)
 
-    shift (fractions of the side) and scale exist for training-time jitter only; inference uses
-    the defaults. Pixels outside the image are filled by replicating the border.
-    """
-    x1, y1, x2, y2 = box
-    side = max(x2 - x1, y2 - y1, 2.0) * margin * scale
-    cx = (x1 + x2) / 2 + shift[0] * side
-    cy = (y1 + y2) / 2 + shift[1] * side
-    k = size / side
-    # affine map: crop centre -> output centre, scaled by k
-    matrix = np.array([[k, 0, size / 2 - k * cx], [0, k, size / 2 - k * cy]], dtype=np.float64)
-    interp = cv2.INTER_AREA if k < 1 else cv2.INTER_LINEAR
-    return cv2.warpAffine(image, matrix, (size, size), flags=interp, borderMode=cv2.BORDER_REPLICATE)
+
+def crop_square(image: np.ndarray, cx: float, cy: float, side: float, size: int = CROP_SIZE) -> np.ndarray:
+    """Resample the axis-aligned square (centre cx, cy; side px) to size x size; outside the
+    image the border is replicated. Same channel order as `image`."""
+    s = size / max(side, 1e-6)
+    # output pixel centre (i + 0.5) maps to input cx - side/2 + (i + 0.5) / s
+    M = np.array([[s, 0, size / 2 - s * cx], [0, s, size / 2 - s * cy]], np.float64)
+    # pixel-centre convention: x_out + 0.5 = s * (x_in + 0.5 - cx) + size / 2
+    M[:, 2] += 0.5 * s - 0.5
+    if s < 0.7:  # shrinking: area-average a neighbourhood first (warpAffine has no area filter)
+        h, w = image.shape[:2]
+        x0 = int(math.floor(cx - side / 2)) - 2
+        y0 = int(math.floor(cy - side / 2)) - 2
+        n = int(math.ceil(side)) + 5
+        xs = np.clip(np.arange(x0, x0 + n), 0, w - 1)
+        ys = np.clip(np.arange(y0, y0 + n), 0, h - 1)
+        patch = image[ys[:, None], xs[None, :]]
+        m = max(1, int(round(n * s * 1.5)))
+        small = cv2.resize(patch, (m, m), interpolation=cv2.INTER_AREA)
+        f = m / n  # small px per input px
+        s2 = s / f
+        # small pixel j covers input x0 + (j + 0.5) / f (pixel-edge coordinates, like the boxes)
+        M = np.array([[s2, 0, s * (x0 - cx) + 0.5 * s2 + size / 2 - 0.5],
+                      [0, s2, s * (y0 - cy) + 0.5 * s2 + size / 2 - 0.5]], np.float64)
+        return cv2.warpAffine(small, M, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return cv2.warpAffine(image, M, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+def crop_index(image: np.ndarray, box, size: int = CROP_SIZE) -> np.ndarray:
+    """The classifier input for a detected index box (x1, y1, x2, y2) in `image` pixels: a square
+    of side 1.4 x max(w, h) centred on the box, resampled to size x size. Inference must use
+    exactly this function (no jitter); training adds jitter to the box beforehand."""
+    cx, cy, side = index_square(box)
+    return crop_square(image, cx, cy, side, size)

@@ -43,7 +43,7 @@ def test_letterbox_keeps_aspect_and_centres():
 def test_crop_index_is_centred_square():
     image = np.zeros((100, 100, 3), np.uint8)
     image[40:60, 45:55] = 255  # a white index 10x20 at the centre
-    crop = crop_index(image, (45, 40, 55, 60), size=28)
+    crop = crop_index(image, (45, 40, 55, 60), size=28)  # side 28 px: 1.4 x 20
     assert crop.shape == (28, 28, 3)
     # the white block covers 1/1.4 of the crop's height, centred
     col = crop[:, 14, 0]

@@ -1,0 +1,277 @@
+"""Dataset writers: YOLO detector tiles and corner-index classifier crops.
+
+Both are resumable (a scene whose files exist is skipped), print progress, and can use a
+process pool. Train scenes use only `train` designs; val scenes only `heldout` designs.
+
+* Detector (ultralytics detect): classes 0 index, 1 card, 2 back. Each 1280x720 scene is
+  shrunk to 640x360 and cut into two 320x320 tiles (x0 = 0 and 320, y0 random in [0, 40]); an
+  object is kept in a tile when >= 60 % of its box lies inside (box clipped).
+* Classifier (ultralytics classify, ImageFolder): ``{train,val}/<class>/*.png``, 64x64, classes
+  = 52 codes + ``JK`` + ``other``. Crops come from the full-resolution scene through
+  :func:`crop_index` (the same function inference uses) around a jittered index box.
+"""
+from __future__ import annotations
+
+import hashlib
+import math
+import os
+import time
+from multiprocessing import get_context
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from .designs import ALL_CODES, Design, designs_for, ensure_designs
+from referee.vision.crops import CROP_FACTOR, CROP_SIZE as CLS_SIZE, crop_index, crop_square, index_square  # noqa: F401
+
+from .generator import CLASSES, Scene, SceneConfig, generate_scene
+
+DET_SCALE = 0.5
+TILE = 320
+CLASSIFIER_CLASSES = tuple(ALL_CODES) + ("other",)
+OTHER_FRACTION = 0.1
+
+
+# --------------------------------------------------------------------------------------------
+# the crop shared with inference
+# --------------------------------------------------------------------------------------------
+def jittered_crop(image: np.ndarray, box, rng: np.random.Generator, size: int = CLS_SIZE) -> np.ndarray:
+    cx, cy, side = index_square(box)
+    cx += rng.uniform(-0.12, 0.12) * side
+    cy += rng.uniform(-0.12, 0.12) * side
+    side *= rng.uniform(0.85, 1.2)
+    return crop_square(image, cx, cy, side, size)
+
+
+# --------------------------------------------------------------------------------------------
+# scene scheduling (deterministic)
+# --------------------------------------------------------------------------------------------
+def scene_seed(seed: int, split: str, i: int) -> int:
+    h = hashlib.blake2b(f"{seed}/{split}/{i}".encode(), digest_size=8).digest()
+    return int.from_bytes(h, "little") & 0x7FFFFFFF
+
+
+def scene_designs(designs: list[str], seed: int, split: str, i: int, block: int = 16) -> list[str]:
+    """Designs offered to scene i: consecutive blocks share a design (keeps face caches warm)."""
+    rng = np.random.default_rng(scene_seed(seed, split + "/designs", i // block))
+    a = designs[int(rng.integers(len(designs)))]
+    b = designs[int(rng.integers(len(designs)))]
+    return [a, b] if rng.random() < 0.5 else [a]
+
+
+def _split_designs(split: str) -> list[str]:
+    """Designs of a split whose corner indices passed the automatic check."""
+    ds = designs_for("train" if split == "train" else "heldout")
+    metas = ensure_designs(ds, verbose=False)
+    return [d.name for d, m in zip(ds, metas) if m["check"]["ok"]]
+
+
+# --------------------------------------------------------------------------------------------
+# detector
+# --------------------------------------------------------------------------------------------
+def detector_tiles(scene: Scene, rng: np.random.Generator, scale: float = DET_SCALE, tile: int = TILE,
+                   min_inside: float = 0.6):
+    """[(tile_image, [(cls, cx, cy, w, h) normalised])] for one scene."""
+    H, W = scene.image.shape[:2]
+    w2, h2 = int(round(W * scale)), int(round(H * scale))
+    small = cv2.resize(scene.image, (w2, h2), interpolation=cv2.INTER_AREA)
+    out = []
+    xs = list(range(0, max(1, w2 - tile + 1), tile))
+    for x0 in xs:
+        y0 = int(rng.integers(0, max(1, h2 - tile) + 1))
+        img = small[y0:y0 + tile, x0:x0 + tile]
+        if img.shape[0] < tile or img.shape[1] < tile:
+            img = cv2.copyMakeBorder(img, 0, tile - img.shape[0], 0, tile - img.shape[1], cv2.BORDER_CONSTANT)
+        labels = []
+        for o in scene.objects:
+            bx1, by1, bx2, by2 = (v * scale for v in o.box)
+            area = max(1e-6, (bx2 - bx1) * (by2 - by1))
+            cx1, cy1 = max(bx1, x0), max(by1, y0)
+            cx2, cy2 = min(bx2, x0 + tile), min(by2, y0 + tile)
+            if cx2 <= cx1 or cy2 <= cy1:
+                continue
+            if (cx2 - cx1) * (cy2 - cy1) < min_inside * area:
+                continue
+            if cx2 - cx1 < 2 or cy2 - cy1 < 2:
+                continue
+            cls = CLASSES.index(o.kind)
+            labels.append((cls, ((cx1 + cx2) / 2 - x0) / tile, ((cy1 + cy2) / 2 - y0) / tile,
+                           (cx2 - cx1) / tile, (cy2 - cy1) / tile))
+        out.append((img, labels))
+    return out
+
+
+def _det_job(args):
+    out_dir, split, i, seed, designs, cfg = args
+    name = f"{split}_{i:07d}"
+    lab_dir = Path(out_dir) / "labels" / split
+    img_dir = Path(out_dir) / "images" / split
+    last = lab_dir / f"{name}_t1.txt"
+    if last.exists():
+        return 0
+    sc = generate_scene(scene_seed(seed, split, i), scene_designs(designs, seed, split, i), cfg)
+    rng = np.random.default_rng(scene_seed(seed, split + "/tiles", i))
+    tiles = detector_tiles(sc, rng)
+    for j, (img, labels) in enumerate(tiles):
+        cv2.imwrite(str(img_dir / f"{name}_t{j}.jpg"), img, [cv2.IMWRITE_JPEG_QUALITY, 92])
+    # labels last (resume marker: the last tile's label file)
+    for j, (img, labels) in enumerate(tiles):
+        txt = "".join(f"{c} {x:.6f} {y:.6f} {w:.6f} {h:.6f}\n" for c, x, y, w, h in labels)
+        p = lab_dir / f"{name}_t{j}.txt"
+        tmp = p.with_suffix(".tmp")
+        tmp.write_text(txt)
+        os.replace(tmp, p)
+    return 1
+
+
+def _run(jobs, fn, workers: int, label: str, every: int = 200):
+    t0 = time.time()
+    n = len(jobs)
+    done = made = 0
+    if workers > 1:
+        # spawn, not fork: a forked child of a process that already ran OpenCV's thread pool (or
+        # the rsvg-convert thread pool) can deadlock
+        ctx = get_context("spawn")
+        with ctx.Pool(workers, initializer=cv2.setNumThreads, initargs=(1,)) as pool:
+            for r in pool.imap(fn, jobs, chunksize=8):
+                done += 1
+                made += r
+                if done % every == 0 or done == n:
+                    _progress(label, done, n, made, t0)
+    else:
+        for j in jobs:
+            made += fn(j)
+            done += 1
+            if done % every == 0 or done == n:
+                _progress(label, done, n, made, t0)
+    return made
+
+
+def _progress(label, done, n, made, t0):
+    dt = time.time() - t0
+    rate = made / dt if dt > 0 and made else 0
+    eta = (n - done) / rate if rate else 0
+    print(f"[{label}] {done}/{n} scenes ({made} new, {rate:.1f}/s, eta {eta / 60:.1f} min)", flush=True)
+
+
+def build_detector_dataset(out_dir, n_scenes_train: int, n_scenes_val: int, seed: int = 0,
+                           workers: int = 1, config: SceneConfig | None = None,
+                           train_designs: list[str] | None = None, val_designs: list[str] | None = None) -> Path:
+    """Write a YOLO detection dataset (tiles of 320x320 from 640x360 scenes) and data.yaml."""
+    out = Path(out_dir).resolve()
+    cfg = config or SceneConfig()
+    tr = train_designs or _split_designs("train")
+    va = val_designs or _split_designs("val")
+    ensure_designs([_design(n) for n in sorted(set(tr + va))], verbose=False)
+    for split in ("train", "val"):
+        (out / "images" / split).mkdir(parents=True, exist_ok=True)
+        (out / "labels" / split).mkdir(parents=True, exist_ok=True)
+    (out / "data.yaml").write_text(
+        f"# synthetic Daifugo table scenes (referee.scenes), seed {seed}\n"
+        f"# train designs: {', '.join(tr)}\n# val (held-out) designs: {', '.join(va)}\n"
+        f"path: {out}\ntrain: images/train\nval: images/val\n"
+        "names:\n" + "".join(f"  {i}: {c}\n" for i, c in enumerate(CLASSES)))
+    for split, n, ds in (("train", n_scenes_train, tr), ("val", n_scenes_val, va)):
+        jobs = [(str(out), split, i, seed, ds, cfg) for i in range(n)]
+        _run(jobs, _det_job, workers, f"detector {split}")
+    return out / "data.yaml"
+
+
+# --------------------------------------------------------------------------------------------
+# classifier
+# --------------------------------------------------------------------------------------------
+def _other_boxes(scene: Scene, rng: np.random.Generator, n: int):
+    """Boxes of non-index regions (card centres, court art, pips, backs, papers, table)."""
+    idx = [o for o in scene.objects if o.kind == "index"]
+    sizes = [max(o.box[2] - o.box[0], o.box[3] - o.box[1]) for o in idx] or [30.0]
+    cards = [o for o in scene.objects if o.kind in ("card", "back")]
+    H, W = scene.image.shape[:2]
+    out = []
+    tries = 0
+    while len(out) < n and tries < n * 20:
+        tries += 1
+        s = float(rng.choice(sizes)) * rng.uniform(0.7, 1.4)
+        if cards and rng.random() < 0.7:
+            o = cards[int(rng.integers(len(cards)))]
+            x1, y1, x2, y2 = o.box
+            cx, cy = rng.uniform(x1, x2), rng.uniform(y1, y2)
+        else:
+            cx, cy = rng.uniform(0, W), rng.uniform(0, H)
+        ok = True
+        for o in idx:
+            x1, y1, x2, y2 = o.box
+            mw, mh = 0.5 * (x2 - x1), 0.5 * (y2 - y1)
+            if x1 - mw <= cx <= x2 + mw and y1 - mh <= cy <= y2 + mh:
+                ok = False
+                break
+        if ok:
+            out.append((cx - s / 2, cy - s / 2, cx + s / 2, cy + s / 2))
+    return out
+
+
+def classifier_samples(scene: Scene, rng: np.random.Generator, other_fraction: float = OTHER_FRACTION):
+    """[(class_name, crop 64x64 BGR)] for one scene."""
+    samples = []
+    for o in scene.objects:
+        if o.kind == "index" and o.code:
+            samples.append((o.code, jittered_crop(scene.image, o.box, rng)))
+    n_other = int(rng.binomial(max(1, len(samples)), other_fraction / (1 - other_fraction)))
+    if not samples:
+        n_other = max(n_other, int(rng.integers(0, 3)))
+    for b in _other_boxes(scene, rng, n_other):
+        samples.append(("other", crop_square(scene.image, *index_square(b, 1.0))))
+    return samples
+
+
+def _cls_job(args):
+    out_dir, split, i, seed, designs, cfg = args
+    name = f"{split}_{i:07d}"
+    done_dir = Path(out_dir) / ".done" / split
+    marker = done_dir / name
+    if marker.exists():
+        return 0
+    sc = generate_scene(scene_seed(seed, split, i), scene_designs(designs, seed, split, i), cfg)
+    rng = np.random.default_rng(scene_seed(seed, split + "/crops", i))
+    for k, (cls, img) in enumerate(classifier_samples(sc, rng)):
+        cv2.imwrite(str(Path(out_dir) / split / cls / f"{name}_{k:02d}.png"), img)
+    marker.touch()
+    return 1
+
+
+def build_classifier_dataset(out_dir, n_scenes_train: int, n_scenes_val: int, seed: int = 0,
+                             workers: int = 1, config: SceneConfig | None = None,
+                             train_designs: list[str] | None = None, val_designs: list[str] | None = None) -> Path:
+    """Write an ImageFolder classification dataset of 64x64 corner-index crops."""
+    out = Path(out_dir).resolve()
+    cfg = config or SceneConfig()
+    tr = train_designs or _split_designs("train")
+    va = val_designs or _split_designs("val")
+    ensure_designs([_design(n) for n in sorted(set(tr + va))], verbose=False)
+    for split in ("train", "val"):
+        for c in CLASSIFIER_CLASSES:
+            (out / split / c).mkdir(parents=True, exist_ok=True)
+        (out / ".done" / split).mkdir(parents=True, exist_ok=True)
+    (out / "classes.txt").write_text("\n".join(CLASSIFIER_CLASSES) + "\n")
+    for split, n, ds in (("train", n_scenes_train, tr), ("val", n_scenes_val, va)):
+        jobs = [(str(out), split, i, seed, ds, cfg) for i in range(n)]
+        _run(jobs, _cls_job, workers, f"classifier {split}")
+    return out
+
+
+def _design(name: str) -> Design:
+    from .designs import get_design
+
+    return get_design(name)
+
+
+if __name__ == "__main__":  # python -m referee.scenes.dataset det|cls OUT N_TRAIN N_VAL [SEED] [WORKERS]
+    import sys
+
+    what, out, ntr, nva = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+    seed = int(sys.argv[5]) if len(sys.argv) > 5 else 0
+    workers = int(sys.argv[6]) if len(sys.argv) > 6 else 1
+    if what == "det":
+        print(build_detector_dataset(out, ntr, nva, seed, workers))
+    else:
+        print(build_classifier_dataset(out, ntr, nva, seed, workers))

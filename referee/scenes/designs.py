@@ -1,0 +1,810 @@
+"""Card-face designs: a registry, run-time rendering into a cache, and corner-index boxes.
+
+No card art is committed. Faces are rendered at run time from system packages into
+``<cache>/faces/v<CACHE_VERSION>/<design>/`` (``<cache>`` is ``$REFEREE_CACHE`` or ``<repo>/cache``):
+
+* ``gnome-cards-data`` (aisleriot sheets, ``/usr/share/aisleriot/cards/*.svgz``): the whole sheet
+  rendered once by ``rsvg-convert`` and cut on its 13x5 grid, as aisleriot does (rsvg's per-id
+  bounding boxes are unreliable for these files);
+* ``kdegames-card-data-kf5`` (``/usr/share/carddecks/svg-*/``): one ``rsvg-convert --export-id``
+  call per card, trimmed by alpha (re-rendered larger when the element box holds invisible parts);
+* ``pysolfc-cardsets`` (Debian trixie; fetched by :mod:`referee.scenes.fetch_pysolfc`), small
+  bitmap scans upscaled to the common face height.
+
+Every face is an RGBA array ``FACE_HEIGHT`` px high (rounded corners transparent) with the boxes
+of its corner indices (rank glyph + suit pip) in face-pixel coordinates, found automatically
+(ink against paper, connected components next to the corner) and checked per design for
+consistency. Designs whose indices are not found reliably are not in the registry; see
+``DROPPED`` for the reasons.
+"""
+from __future__ import annotations
+
+import functools
+import gzip
+import json
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+FACE_HEIGHT = 400
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS = ("S", "H", "D", "C")
+CARD_CODES = tuple(r + s for s in SUITS for r in RANKS)  # 52
+JOKER = "JK"
+ALL_CODES = CARD_CODES + (JOKER,)
+# face keys in a design (file names): 52 codes, two jokers, the back
+FACE_KEYS = CARD_CODES + ("JKB", "JKR", "back")
+CACHE_VERSION = 7
+
+_SUIT_NAME = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+_RANK_NAME = {"A": "1", "J": "jack", "Q": "queen", "K": "king"}
+
+
+def repo_root() -> Path:
+    return Path(__file__).resolve().parents[2]
+
+
+def cache_root() -> Path:
+    env = os.environ.get("REFEREE_CACHE")
+    return Path(env) if env else repo_root() / "cache"
+
+
+def key_code(key: str) -> str | None:
+    """Card code of a face key: 'QS' -> 'QS', 'JKR' -> 'JK', 'back' -> None."""
+    if key in ("JKB", "JKR"):
+        return JOKER
+    if key == "back":
+        return None
+    return key
+
+
+# --------------------------------------------------------------------------------------------
+# registry
+# --------------------------------------------------------------------------------------------
+GNOME_DIR = Path("/usr/share/aisleriot/cards")
+KDE_DIR = Path("/usr/share/carddecks")
+GNOME_LICENCE = "GPL-3+ (gnome-cards-data, aisleriot; see /usr/share/doc/gnome-cards-data/copyright)"
+KDE_LICENCE = {
+    "standard": "GPL-2+",
+    "tigullio-international": "LGPL-2+",
+    "penguins": "GPL-3+",
+    "konqi-modern": "Expat-like (kdegames carddecks)",
+}
+KDE_DEFAULT_LICENCE = "GPL-2+ (kdegames-card-data-kf5; see /usr/share/doc/kdegames-card-data-kf5/copyright)"
+
+
+@dataclass(frozen=True)
+class Design:
+    name: str  # unique, e.g. "gnome-paris"
+    source: str  # package: gnome-cards-data | kdegames-card-data-kf5 | pysolfc-cardsets
+    licence: str
+    split: str  # "train" | "heldout"
+    path: str  # svgz file or bitmap directory
+    family: str  # designs sharing art share a family (and therefore a split)
+    rank_style: str = "AJQK"  # letters printed for A, J, Q, K ("1VDR" french, "ABDK" german, ...)
+    jokers: tuple[str, ...] = ("JKB", "JKR")  # joker faces present
+    joker_index: bool = True  # the jokers carry a corner marking that we box
+    note: str = ""
+    max_pip_fallback: float = 0.08  # share of pip-card corners allowed to use the median box
+
+    @property
+    def kind(self) -> str:
+        return {"gnome-cards-data": "gnome", "kdegames-card-data-kf5": "kde",
+                "pysolfc-cardsets": "pysol"}[self.source]
+
+    @property
+    def face_keys(self) -> tuple[str, ...]:
+        return CARD_CODES + self.jokers + ("back",)
+
+
+def _g(name, split, family=None, **kw):
+    return Design(f"gnome-{name}", "gnome-cards-data", GNOME_LICENCE, split,
+                  str(GNOME_DIR / f"{name}.svgz"), family or name, **kw)
+
+
+def _k(deck, file, split, family=None, **kw):
+    return Design(f"kde-{deck}", "kdegames-card-data-kf5", KDE_LICENCE.get(deck, KDE_DEFAULT_LICENCE),
+                  split, str(KDE_DIR / f"svg-{deck}" / file), family or deck, **kw)
+
+
+# Held-out designs are fixed here (never used for training); everything else is `train`.
+# A family (same art, or the same index font, in several packages/variants) is never split
+# across train and heldout: e.g. paris, bellot and both dondorfs print identical indices.
+_SVG_DESIGNS: list[Design] = [
+    # --- gnome-cards-data -------------------------------------------------------------------
+    _g("ancient_french", "train", rank_style="1VDR"),
+    _g("anglo", "train", family="anglo"),
+    _g("anglo_modern", "train", family="anglo_modern"),
+    _g("anglo_modern_4_color", "train", family="anglo_modern", note="four-colour suits"),
+    _g("anglo_poker", "heldout"),
+    _g("atlasnye", "train", family="atlasnye"),
+    _g("atlasnye_skat", "train", family="atlasnye", note="four-colour suits"),
+    _g("bellot", "train", family="paris"),
+    _g("berlin", "train", family="german", rank_style="ABDK"),
+    _g("dondorf", "train", family="paris", note="indices in all four corners; paris index font"),
+    _g("lattmann", "train", family="german", rank_style="ABDK"),
+    _g("neoclassical", "heldout", family="neoclassical"),
+    _g("neoclassical_4_color", "heldout", family="neoclassical", note="four-colour suits"),
+    _g("orell", "train", rank_style="AJQK"),
+    _g("paris", "train", family="paris"),
+    _g("plastic", "heldout"),
+    _g("rheinland", "train", family="german", rank_style="ABDK"),
+    _g("simplistic", "heldout"),
+    _g("slavic_costumes", "train", rank_style="TВДК"),
+    _g("tarocco", "train", rank_style="AFDR"),
+    _g("tigullio", "heldout", family="tigullio"),
+    # --- kdegames-card-data-kf5 -------------------------------------------------------------
+    _k("ancient-egyptians", "Ancient_Egyptians.svgz", "heldout", jokers=(),
+       note="bottom-right index printed upright (not rotated)"),
+    _k("dondorf", "dondorf.svgz", "train", family="paris", jokers=(), max_pip_fallback=0.25,
+       note="paris index font; 2s and 7s use the median index box (checked by eye)"),
+    _k("jolly-royal", "jolly-royal.svgz", "heldout", jokers=()),
+    _k("penguins", "penguins.svgz", "heldout", family="penguins", jokers=()),
+    _k("standard", "standard.svgz", "train", jokers=()),
+    _k("tigullio-international", "tigullio-international.svgz", "heldout", family="tigullio", jokers=()),
+]
+
+# Designs looked at and left out, with the reason (kept for the report / model card).
+DROPPED: dict[str, str] = {
+    "gnome-swiss-xvii": "Swiss suits (acorns, bells, roses, shields), not French",
+    "kde-xskat-german": "German suits (acorns, leaves, hearts, bells), 32-card skat deck",
+    "gnome-tango_nuevo": "no corner index: rank and suit are printed at opposite top corners",
+    "gnome-anglo_bitmap": "same art as gnome-anglo (duplicate)",
+    "gnome-gnomangelo": "same faces as gnome-anglo (duplicate; only jokers/back differ)",
+    "gnome-gnomangelo_bitmap": "same faces as gnome-anglo (duplicate)",
+    "gnome-Атласные": "same art as gnome-atlasnye with Russian letters (kept atlasnye)",
+    "kde-gm-paris": "same art as gnome-paris; element ids are not per card (kingclubs...)",
+    "gnome-guyenne-classic": "court cards carry no rank index (only art and a pip)",
+    "kde-future": "not a standard deck (circuit-board cards, no rank/suit corner index)",
+    "kde-konqi-modern": "rsvg-convert cannot export its elements (no dimensions); same art as pysol-konqi-modern",
+    "kde-xskat-french": "elements are embedded bitmaps rsvg-convert cannot export; same art as pysol-xskat-french",
+    "kde-oxygen": "no corner indices (large pips only)",
+    "kde-oxygen-air": "no corner indices (large pips only)",
+    "kde-oxygen-white": "no corner indices (large pips only)",
+    "gnome-ornamental": "very large indices with central pips touching their column: boxes absorb pips",
+    "kde-nicu-ornamental": "as gnome-ornamental (same art family)",
+    "kde-nicu-white": "as gnome-ornamental (same index layout)",
+    "gnome-tango": "very large indices with central pips close by: boxes absorb pips on 8-10",
+}
+
+
+def _pysol_designs() -> list[Design]:
+    from . import pysol  # local import: only needs the fetched cardsets
+
+    return pysol.pysol_designs()
+
+
+@functools.lru_cache(maxsize=1)
+def all_designs() -> tuple[Design, ...]:
+    """The registry: SVG designs whose source file exists here, plus fetched pysol designs."""
+    out = [d for d in _SVG_DESIGNS if Path(d.path).exists()]
+    try:
+        out += _pysol_designs()
+    except Exception:  # noqa: BLE001 - pysol cardsets are optional
+        pass
+    names = [d.name for d in out]
+    assert len(names) == len(set(names)), "duplicate design names"
+    return tuple(sorted(out, key=lambda d: d.name))
+
+
+def get_design(name: str) -> Design:
+    for d in all_designs():
+        if d.name == name:
+            return d
+    raise KeyError(name)
+
+
+def designs_for(split: str, sources: tuple[str, ...] | None = None) -> list[Design]:
+    """Sorted designs of one split ('train' or 'heldout'), optionally limited to sources."""
+    return [d for d in all_designs() if d.split == split and (sources is None or d.source in sources)]
+
+
+# --------------------------------------------------------------------------------------------
+# rendering
+# --------------------------------------------------------------------------------------------
+def _svg_id(design: Design, key: str) -> list[str]:
+    """Candidate element ids for a face key."""
+    if key == "back":
+        return ["back"]
+    if design.kind == "gnome":
+        if key == "JKB":
+            return ["joker_black"]
+        if key == "JKR":
+            return ["joker_red"]
+        r, s = key[:-1], key[-1]
+        return [f"{_SUIT_NAME[s]}_{_RANK_NAME.get(r, r)}"]
+    # kde
+    if key == "JKB":
+        return ["black_joker"]
+    if key == "JKR":
+        return ["red_joker"]
+    r, s = key[:-1], key[-1]
+    return [f"{_RANK_NAME.get(r, r)}_{_SUIT_NAME[s]}"]
+
+
+def _trim_alpha(rgba: np.ndarray, thr: int = 8) -> np.ndarray:
+    a = rgba[..., 3] > thr
+    ys = np.flatnonzero(a.any(1))
+    xs = np.flatnonzero(a.any(0))
+    if len(ys) == 0:
+        return rgba
+    return rgba[ys[0]:ys[-1] + 1, xs[0]:xs[-1] + 1]
+
+
+def round_corners(rgba: np.ndarray, radius_frac: float = 0.045) -> np.ndarray:
+    """Make the corners transparent (a rounded rectangle), keeping existing transparency."""
+    h, w = rgba.shape[:2]
+    r = max(2, int(round(radius_frac * w)))
+    m = np.zeros((h * 4, w * 4), np.uint8)  # 4x supersampled mask
+    R = r * 4
+    cv2.rectangle(m, (R, 0), (w * 4 - 1 - R, h * 4 - 1), 255, -1)
+    cv2.rectangle(m, (0, R), (w * 4 - 1, h * 4 - 1 - R), 255, -1)
+    for cx, cy in ((R, R), (w * 4 - 1 - R, R), (R, h * 4 - 1 - R), (w * 4 - 1 - R, h * 4 - 1 - R)):
+        cv2.circle(m, (cx, cy), R, 255, -1, lineType=cv2.LINE_AA)
+    m = cv2.resize(m, (w, h), interpolation=cv2.INTER_AREA)
+    out = rgba.copy()
+    out[..., 3] = np.minimum(out[..., 3], m)
+    return out
+
+
+def _render_svg_face(svgz: str, ids: list[str], height: int, tmpdir: str) -> np.ndarray | None:
+    for i in ids:
+        out = os.path.join(tmpdir, f"{i}.png")
+        r = subprocess.run(["rsvg-convert", "--export-id", i, "-h", str(height), "-a", svgz, "-o", out],
+                           capture_output=True)
+        if r.returncode != 0 or not os.path.exists(out):
+            continue
+        im = cv2.imread(out, cv2.IMREAD_UNCHANGED)
+        if im is None or im.ndim != 3 or im.shape[2] != 4:
+            continue
+        im = _trim_alpha(im)
+        if im.shape[0] < height * 0.97:
+            # the element's box holds invisible parts: render larger so the card is `height` high
+            h2 = int(height * height / max(1, im.shape[0]) + 2)
+            if h2 > 16 * height:
+                continue
+            subprocess.run(["rsvg-convert", "--export-id", i, "-h", str(h2), "-a", svgz, "-o", out],
+                           capture_output=True)
+            im = cv2.imread(out, cv2.IMREAD_UNCHANGED)
+            if im is None or im.ndim != 3 or im.shape[2] != 4:
+                continue
+            im = _trim_alpha(im)
+        if im.shape[0] < height * 0.8 or im.shape[1] < 0.4 * im.shape[0] or im.shape[1] > 1.0 * im.shape[0]:
+            continue  # not a whole upright card
+        if im.shape[0] != height:
+            im = cv2.resize(im, (max(1, round(im.shape[1] * height / im.shape[0])), height),
+                            interpolation=cv2.INTER_AREA if im.shape[0] > height else cv2.INTER_CUBIC)
+        return im  # BGRA
+    return None
+
+
+def _svg_ids_present(svgz: str) -> set[str]:
+    with gzip.open(svgz, "rt", encoding="utf-8", errors="replace") as f:
+        text = f.read()
+    return set(re.findall(r'\bid="([^"]+)"', text))
+
+
+def _render_gnome_sheet(design: Design, height: int) -> dict[str, np.ndarray]:
+    """Aisleriot sheets are a 13x5 grid over the document (as aisleriot itself cuts them):
+    rows club, diamond, heart, spade; columns A..K; row 5: black joker, red joker, back."""
+    pad = 1.02
+    with tempfile.TemporaryDirectory() as td:
+        out = os.path.join(td, "sheet.png")
+        subprocess.run(["rsvg-convert", "-h", str(int(5 * height * pad)), "-a", design.path, "-o", out],
+                       check=True, capture_output=True)
+        sheet = cv2.imread(out, cv2.IMREAD_UNCHANGED)
+    H, W = sheet.shape[:2]
+    rows = [("C", "club"), ("D", "diamond"), ("H", "heart"), ("S", "spade")]
+    cells = {}
+    for r, (s, _) in enumerate(rows):
+        for c, rank in enumerate(RANKS):
+            cells[rank + s] = (r, c)
+    cells.update({"JKB": (4, 0), "JKR": (4, 1), "back": (4, 2)})
+    faces = {}
+    for k, (r, c) in cells.items():
+        if k not in design.face_keys:
+            continue
+        y0, y1 = round(r * H / 5), round((r + 1) * H / 5)
+        x0, x1 = round(c * W / 13), round((c + 1) * W / 13)
+        im = _trim_alpha(sheet[y0:y1, x0:x1], thr=40)
+        if im.shape[0] < 0.8 * (y1 - y0) / pad or im.shape[1] < 0.4 * im.shape[0]:
+            continue
+        im = cv2.resize(im, (max(1, round(im.shape[1] * height / im.shape[0])), height),
+                        interpolation=cv2.INTER_AREA)
+        faces[k] = round_corners(im)
+    return faces
+
+
+def render_design_faces(design: Design, height: int = FACE_HEIGHT, workers: int = 2) -> dict[str, np.ndarray]:
+    """Render all faces of a design (BGRA uint8, `height` px high). Missing faces are skipped."""
+    if design.kind == "pysol":
+        from . import pysol
+
+        return pysol.load_pysol_faces(design, height)
+    if design.kind == "gnome":
+        return _render_gnome_sheet(design, height)
+    present = _svg_ids_present(design.path)
+    keys = [k for k in design.face_keys if any(i in present for i in _svg_id(design, k))]
+    out: dict[str, np.ndarray] = {}
+    with tempfile.TemporaryDirectory() as td:
+        def job(k):
+            ids = [i for i in _svg_id(design, k) if i in present]
+            return k, _render_svg_face(design.path, ids, height, td)
+
+        with ThreadPoolExecutor(max(1, workers)) as ex:
+            for k, im in ex.map(job, keys):
+                if im is not None:
+                    out[k] = round_corners(im)
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# corner-index finding
+# --------------------------------------------------------------------------------------------
+@dataclass
+class _Group:
+    box: tuple[int, int, int, int]  # x1, y1, x2, y2 (exclusive ends)
+    n: int
+
+
+def _paper_and_ink(bgra: np.ndarray, margin_frac: float = 0.02, thr: int = 60):
+    h, w = bgra.shape[:2]
+    a = (bgra[..., 3] > 200).astype(np.uint8)
+    m = max(2, int(round(margin_frac * h)))
+    inner = cv2.erode(a, np.ones((2 * m + 1, 2 * m + 1), np.uint8))
+    ring = inner & (1 - cv2.erode(inner, np.ones((2 * m + 1, 2 * m + 1), np.uint8)))
+    px = bgra[..., :3][ring > 0]
+    paper = np.median(px, axis=0) if len(px) else np.array([255, 255, 255])
+    diff = np.abs(bgra[..., :3].astype(np.int16) - paper.astype(np.int16)).max(-1)
+    ink = ((diff > thr) & (inner > 0)).astype(np.uint8)
+    return paper, ink
+
+
+@dataclass(frozen=True)
+class _Params:
+    reg_w: float = 0.34  # corner search region (fraction of face width / height)
+    reg_h: float = 0.42
+    comp_h: float = 0.16  # largest single glyph
+    comp_w: float = 0.2
+    group_h: float = 0.36  # largest index (rank + suit)
+    group_w: float = 0.26
+    gap: float = 0.3  # join components closer than gap x rank height
+    seed_h: float = 0.025
+    aligned: bool = False  # join only parts stacked under/over the group or side by side with it
+
+
+# tried in order; the set with the fewest inconsistent pip-card corners wins
+PARAM_SETS = (
+    _Params(),
+    _Params(gap=0.65),  # rank and pip far apart (slavic_costumes)
+)
+
+
+def _corner_group(ink: np.ndarray, P: _Params = PARAM_SETS[0]) -> _Group | None:
+    """The index group in the top-left corner of an ink mask (face coordinates)."""
+    h, w = ink.shape
+    rw, rh = int(w * P.reg_w), int(h * P.reg_h)
+    sub = ink[:rh, :rw]
+    n, lab, st, _ = cv2.connectedComponentsWithStats(sub, connectivity=8)
+    comps = []
+    for i in range(1, n):
+        x, y, cw, ch, area = st[i]
+        if area < max(4, 0.00004 * h * w):
+            continue
+        if x + cw >= rw - 1 or y + ch >= rh - 1:  # cut by the region border: not an index part
+            continue
+        if ch > P.comp_h * h or cw > P.comp_w * w:  # art, frames, big pips
+            continue
+        comps.append((x, y, x + cw, y + ch, area))
+    seeds = [c for c in comps if (c[3] - c[1]) >= P.seed_h * h]
+    if not seeds:
+        return None
+    seed = min(seeds, key=lambda c: (c[0] ** 2 + c[1] ** 2))
+    box = list(seed[:4])
+    used = {seed}
+    gap = max(3.0, P.gap * (seed[3] - seed[1]))
+    changed = True
+    while changed:
+        changed = False
+        for c in comps:
+            if c in used:
+                continue
+            dx = max(0, c[0] - box[2], box[0] - c[2])
+            dy = max(0, c[1] - box[3], box[1] - c[3])
+            if P.aligned:
+                ox = min(box[2], c[2]) - max(box[0], c[0])
+                oy = min(box[3], c[3]) - max(box[1], c[1])
+                ok = ((dx == 0 and ox >= 0.5 * (c[2] - c[0]) and dy <= gap)
+                      or (dy == 0 and oy >= 0.5 * (c[3] - c[1]) and dx <= gap))
+                if not ok:
+                    continue
+            if max(dx, dy) <= gap and min(dx, dy) <= 0:  # overlapping in one axis, close in the other
+                nb = [min(box[0], c[0]), min(box[1], c[1]), max(box[2], c[2]), max(box[3], c[3])]
+                if nb[3] - nb[1] > P.group_h * h or nb[2] - nb[0] > P.group_w * w:
+                    continue
+                box = nb
+                used.add(c)
+                changed = True
+    return _Group(tuple(box), len(used))
+
+
+def _rot180_box(b, w, h):
+    return (w - b[2], h - b[3], w - b[0], h - b[1])
+
+
+def _fliph_box(b, w):
+    return (w - b[2], b[1], w - b[0], b[3])
+
+
+@dataclass
+class IndexResult:
+    boxes: dict[str, list[tuple[int, int, int, int]]]  # key -> boxes in face px
+    fallback: list[str] = field(default_factory=list)  # keys whose box came from the design median
+    missing: list[str] = field(default_factory=list)  # keys without an index
+    four_corner: bool = False
+    ok: bool = True
+    reason: str = ""
+    pip_bad: int = 0
+
+
+COURTS = ("J", "Q", "K")
+
+
+def find_design_indices(faces: dict[str, np.ndarray], joker_index: bool = True,
+                        max_pip_fallback: float = 0.08) -> IndexResult:
+    """Corner-index boxes for all faces of a design, with a design-level consistency check.
+
+    Each parameter set in PARAM_SETS is tried; the result with the fewest pip-card corners that
+    needed the design-median fallback wins (court cards often have art touching the index, so
+    their fallbacks are allowed)."""
+    inks = {k: _paper_and_ink(im)[1] for k, im in faces.items() if k != "back"}
+    best = None
+    for P in PARAM_SETS:
+        r = _find_with(faces, inks, P, joker_index, max_pip_fallback)
+        score = (not r.ok, r.pip_bad)
+        if best is None or score < best[0]:
+            best = (score, r)
+    return best[1]
+
+
+def _find_with(faces, inks, P: _Params, joker_index: bool, max_pip_fallback: float) -> IndexResult:
+    tl: dict[str, _Group | None] = {}
+    br: dict[str, _Group | None] = {}
+    tr: dict[str, _Group | None] = {}
+    bl: dict[str, _Group | None] = {}
+    sizes = {}
+    for k, im in faces.items():
+        if k == "back":
+            continue
+        h, w = im.shape[:2]
+        sizes[k] = (w, h)
+        ink = inks[k]
+        tl[k] = _corner_group(ink, P)
+        r = ink[::-1, ::-1]
+        g = _corner_group(np.ascontiguousarray(r), P)
+        br[k] = _Group(_rot180_box(g.box, w, h), g.n) if g else None
+        g = _corner_group(np.ascontiguousarray(ink[:, ::-1]), P)
+        tr[k] = _Group(_fliph_box(g.box, w), g.n) if g else None
+        g = _corner_group(np.ascontiguousarray(ink[::-1, :]), P)
+        bl[k] = _Group((g.box[0], h - g.box[3], g.box[2], h - g.box[1]), g.n) if g else None
+
+    cards = [k for k in CARD_CODES if k in tl]
+    res = IndexResult(boxes={})
+    if len(cards) < 52:
+        res.ok, res.reason, res.pip_bad = False, f"only {len(cards)} of 52 faces rendered", 999
+        return res
+
+    def norm(b, k):
+        w, h = sizes[k]
+        return np.array([b[0] / w, b[1] / h, b[2] / w, b[3] / h])
+
+    # TL statistics over the 52 cards
+    got = [k for k in cards if tl[k] is not None and tl[k].n >= 2]
+    if len(got) < 40:
+        res.ok, res.reason, res.pip_bad = False, f"top-left index found on {len(got)}/52 cards", 998
+        return res
+    arr = np.array([norm(tl[k].box, k) for k in got])
+    med = np.median(arr, axis=0)
+    mh = med[3] - med[1]
+    mw = med[2] - med[0]
+
+    def consistent(b, k, ref=med):
+        n = norm(b, k)
+        hh, ww = n[3] - n[1], n[2] - n[0]
+        return (abs(n[0] - ref[0]) < 0.05 and abs(n[1] - ref[1]) < 0.04
+                and 0.7 * mh < hh < 1.35 * mh and 0.45 * mw < ww < 1.9 * mw)
+
+    # is it a four-corner design? (TR group present and like the TL one on most cards)
+    n_tr = sum(1 for k in cards if tr[k] is not None and tr[k].n >= 2
+               and consistent(_fliph_box(tr[k].box, sizes[k][0]), k))
+    res.four_corner = n_tr >= 0.9 * len(cards)
+
+    bad = 0
+    for k in cards + [j for j in ("JKB", "JKR") if j in tl]:
+        w, h = sizes[k]
+        fb = tuple(int(round(v)) for v in (med[0] * w, med[1] * h, med[2] * w, med[3] * h))
+        boxes = []
+        corners = [("tl", tl[k], lambda b: b), ("br", br[k], lambda b: _rot180_box(b, w, h))]
+        if res.four_corner:
+            corners += [("tr", tr[k], lambda b: _fliph_box(b, w)),
+                        ("bl", bl[k], lambda b: (b[0], h - b[3], b[2], h - b[1]))]
+        is_joker = k in ("JKB", "JKR")
+        for name, g, to_tl in corners:
+            if is_joker:
+                if not joker_index:
+                    continue
+                # a joker marking: anything compact near the corner, height like a card index
+                if g is not None and g.n >= 1:
+                    n = norm(to_tl(g.box), k)
+                    if 0.5 * mh < n[3] - n[1] < 2.6 * mh and n[0] < med[0] + 0.06 and n[1] < med[1] + 0.06:
+                        boxes.append(g.box)
+                continue
+            if g is not None and g.n >= 2 and consistent(to_tl(g.box), k):
+                boxes.append(g.box)
+            else:
+                bad += 1
+                if k[:-1] not in COURTS:
+                    res.pip_bad += 1
+                res.fallback.append(f"{k}:{name}")
+                boxes.append(to_tl(fb) if name == "tl" else
+                             {"br": _rot180_box(fb, w, h), "tr": _fliph_box(fb, w),
+                              "bl": (fb[0], h - fb[3], fb[2], h - fb[1])}[name])
+        if boxes:
+            res.boxes[k] = [tuple(int(v) for v in b) for b in boxes]
+        else:
+            res.missing.append(k)
+    npip = 40 * (4 if res.four_corner else 2)
+    if res.pip_bad > max_pip_fallback * npip:
+        res.ok, res.reason = False, f"{res.pip_bad}/{npip} pip-card corners inconsistent"
+    return res
+
+
+# --------------------------------------------------------------------------------------------
+# cache
+# --------------------------------------------------------------------------------------------
+def design_dir(design: Design | str) -> Path:
+    name = design if isinstance(design, str) else design.name
+    # versioned, so that processes running an older copy of this code never clobber newer renders
+    return cache_root() / "faces" / f"v{CACHE_VERSION}" / name
+
+
+def build_design_cache(design: Design, force: bool = False, workers: int = 2) -> dict:
+    """Render a design into the cache (if not there yet) and return its metadata."""
+    d = design_dir(design)
+    meta_p = d / "meta.json"
+    if meta_p.exists() and not force:
+        meta = json.loads(meta_p.read_text())
+        if meta.get("version") == CACHE_VERSION:
+            return meta
+    faces = render_design_faces(design, workers=workers)
+    res = find_design_indices(faces, joker_index=design.joker_index,
+                              max_pip_fallback=design.max_pip_fallback)
+    tmp = d.with_name(d.name + ".tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+    for k, im in faces.items():
+        cv2.imwrite(str(tmp / f"{k}.png"), im)
+    meta = {
+        "version": CACHE_VERSION,
+        "design": design.name,
+        "source": design.source,
+        "licence": design.licence,
+        "faces": {k: {"size": [int(im.shape[1]), int(im.shape[0])],
+                      "indices": [list(b) for b in res.boxes.get(k, [])]} for k, im in faces.items()},
+        "check": {"ok": res.ok, "reason": res.reason, "four_corner": res.four_corner,
+                  "fallback": res.fallback, "missing": res.missing, "pip_bad": res.pip_bad},
+    }
+    (tmp / "meta.json").write_text(json.dumps(meta, indent=1))
+    shutil.rmtree(d, ignore_errors=True)
+    tmp.rename(d)
+    return meta
+
+
+@dataclass
+class Face:
+    key: str  # 'QS', 'JKR', 'back'
+    code: str | None  # card code ('QS', 'JK') or None for the back
+    image: np.ndarray  # BGRA uint8
+    indices: list[tuple[float, float, float, float]]  # boxes in face px
+
+
+class _LazyFaces(dict):
+    """key -> Face, decoding each PNG on first access (a scene uses a fraction of a deck)."""
+
+    def __init__(self, d: Path, meta: dict):
+        super().__init__()
+        self._dir = d
+        self._meta = meta["faces"]
+
+    def _load(self, k):
+        m = self._meta[k]
+        im = cv2.imread(str(self._dir / f"{k}.png"), cv2.IMREAD_UNCHANGED)
+        if im is None:
+            raise FileNotFoundError(self._dir / f"{k}.png")
+        f = Face(k, key_code(k), im, [tuple(map(float, b)) for b in m["indices"]])
+        dict.__setitem__(self, k, f)
+        return f
+
+    def __getitem__(self, k):
+        if dict.__contains__(self, k):
+            return dict.__getitem__(self, k)
+        if k in self._meta:
+            return self._load(k)
+        raise KeyError(k)
+
+    def get(self, k, default=None):
+        try:
+            return self[k]
+        except KeyError:
+            return default
+
+    def __contains__(self, k):
+        return k in self._meta
+
+    def keys(self):
+        return self._meta.keys()
+
+    def __iter__(self):
+        return iter(self._meta)
+
+    def __len__(self):
+        return len(self._meta)
+
+    def items(self):
+        return [(k, self[k]) for k in self._meta]
+
+    def values(self):
+        return [self[k] for k in self._meta]
+
+
+@dataclass
+class DesignFaces:
+    design: Design
+    faces: dict  # key -> Face (lazy)
+    meta: dict = field(default_factory=dict)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        w, h = self.meta["faces"]["AS"]["size"] if self.meta else self.faces["AS"].image.shape[1::-1]
+        return int(w), int(h)
+
+
+@functools.lru_cache(maxsize=12)
+def load_design(name: str) -> DesignFaces:
+    """Faces of a design from the cache (rendered on first use; PNGs decoded on demand)."""
+    design = get_design(name)
+    meta = build_design_cache(design)
+    faces = _LazyFaces(design_dir(design), meta)
+    if "back" not in faces:  # a few sets ship no back: draw a plain patterned one
+        w, h = meta["faces"]["AS"]["size"]
+        dict.__setitem__(faces, "back", Face("back", None, procedural_back(name, w, h), []))
+        faces._meta = dict(faces._meta, back={"size": [w, h], "indices": []})
+    return DesignFaces(design, faces, meta)
+
+
+def procedural_back(name: str, w: int, h: int) -> np.ndarray:
+    """A card back (border + diamond lattice) whose colours follow from the design name."""
+    seed = int.from_bytes(name.encode()[:8].ljust(8, b"_"), "little") & 0x7FFFFFFF
+    rng = np.random.default_rng(seed)
+    col = tuple(int(v) for v in rng.integers(30, 200, 3))
+    img = np.full((h, w, 3), 245, np.uint8)
+    m = int(0.06 * w)
+    cv2.rectangle(img, (m, m), (w - m, h - m), col, -1)
+    step = max(6, int(w / rng.integers(6, 14)))
+    light = tuple(min(255, c + 70) for c in col)
+    for k in range(-h, w + h, step):
+        cv2.line(img, (k, 0), (k + h, h), light, 2, cv2.LINE_AA)
+        cv2.line(img, (k, 0), (k - h, h), light, 2, cv2.LINE_AA)
+    img[:m], img[-m:], img[:, :m], img[:, -m:] = 245, 245, 245, 245
+    return round_corners(np.dstack([img, np.full((h, w), 255, np.uint8)]))
+
+
+def ensure_designs(designs: list[Design] | None = None, workers: int = 2, verbose: bool = True) -> list[dict]:
+    """Render every design into the cache (idempotent); return the metadata list."""
+    designs = list(all_designs()) if designs is None else designs
+    metas = []
+    for i, d in enumerate(designs):
+        meta = build_design_cache(d, workers=workers)
+        metas.append(meta)
+        if verbose:
+            c = meta["check"]
+            print(f"[{i + 1}/{len(designs)}] {d.name}: {len(meta['faces'])} faces, ok={c['ok']} "
+                  f"4corner={c['four_corner']} fallback={len(c['fallback'])} {c['reason']}", flush=True)
+    return metas
+
+
+def contact_sheet(name: str, out: Path | None = None, height: int = 200) -> Path:
+    """All faces of a design with their index boxes drawn (for visual verification)."""
+    df = load_design(name)
+    meta = json.loads((design_dir(name) / "meta.json").read_text())
+    fallback = {f.split(":")[0] for f in meta["check"]["fallback"]}
+    rows = []
+    keys_by_row = [[r + s for r in RANKS] for s in SUITS] + [["JKB", "JKR", "back"]]
+    cw = None
+    for keys in keys_by_row:
+        tiles = []
+        for k in keys:
+            f = df.faces.get(k)
+            if f is None:
+                continue
+            im = f.image
+            s = height / im.shape[0]
+            t = cv2.resize(im, (int(im.shape[1] * s), height), interpolation=cv2.INTER_AREA)
+            a = t[..., 3:4].astype(np.float32) / 255
+            t = (t[..., :3] * a + 128 * (1 - a)).astype(np.uint8)
+            for b in f.indices:
+                col = (0, 0, 255) if k in fallback else (0, 200, 0)
+                cv2.rectangle(t, (int(b[0] * s), int(b[1] * s)), (int(b[2] * s), int(b[3] * s)), col, 1)
+            cw = cw or t.shape[1] + 4
+            t = cv2.copyMakeBorder(t, 2, 2, 2, max(2, cw - t.shape[1] - 2), cv2.BORDER_CONSTANT, value=(60, 60, 60))
+            tiles.append(t[:, :cw])
+        if tiles:
+            rows.append(np.hstack(tiles))
+    W = max(r.shape[1] for r in rows)
+    rows = [cv2.copyMakeBorder(r, 0, 0, 0, W - r.shape[1], cv2.BORDER_CONSTANT, value=(60, 60, 60)) for r in rows]
+    sheet = np.vstack(rows)
+    cv2.putText(sheet, name, (W - 700, sheet.shape[0] - 20), cv2.FONT_HERSHEY_SIMPLEX, 1.2, (0, 255, 255), 2)
+    out = out or cache_root() / "contact" / f"{name}.png"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    cv2.imwrite(str(out), sheet)
+    return out
+
+
+if __name__ == "__main__":  # python -m referee.scenes.designs [names...]
+    import sys
+
+    sel = [get_design(n) for n in sys.argv[1:]] or None
+    for m in ensure_designs(sel):
+        contact_sheet(m["design"])
+
+
+def corner_sheet(name: str, out: Path | None = None, crop_h: int = 110, per_row: int = 7) -> Path:
+    """Top-left and bottom-right corners of every face with the index boxes (to check by eye).
+
+    Green: found box; red: design-median fallback; four-corner designs also show the top-right.
+    """
+    df = load_design(name)
+    meta = json.loads((design_dir(name) / "meta.json").read_text())
+    fallback = {f.split(":")[0] for f in meta["check"]["fallback"]}
+    four = meta["check"]["four_corner"]
+    tiles = []
+    for k in list(CARD_CODES) + ["JKB", "JKR"]:
+        f = df.faces.get(k)
+        if f is None:
+            continue
+        im = f.image
+        h, w = im.shape[:2]
+        a = im[..., 3:4].astype(np.float32) / 255
+        bgr = (im[..., :3] * a + 128 * (1 - a)).astype(np.uint8)
+        for b in f.indices:
+            col = (0, 0, 255) if k in fallback else (0, 200, 0)
+            cv2.rectangle(bgr, (int(b[0]), int(b[1])), (int(b[2]) - 1, int(b[3]) - 1), col, 2)
+        cw, ch = int(0.3 * w), int(0.36 * h)
+        crops = [bgr[:ch, :cw], bgr[h - ch:, w - cw:]]
+        if four:
+            crops.append(bgr[:ch, w - cw:])
+        s = crop_h / ch
+        crops = [cv2.resize(c, (int(c.shape[1] * s), crop_h), interpolation=cv2.INTER_AREA) for c in crops]
+        t = np.hstack([cv2.copyMakeBorder(c, 0, 0, 0, 3, cv2.BORDER_CONSTANT, value=(255, 0, 255)) for c in crops])
+        cv2.putText(t, k, (2, crop_h - 4), cv2.FONT_HERSHEY_SIMPLEX, 0.5, (255, 0, 0), 1)
+        tiles.append(cv2.copyMakeBorder(t, 3, 3, 3, 3, cv2.BORDER_CONSTANT, value=(40, 40, 40)))
+    tw = max(t.shape[1] for t in tiles)
+    tiles = [cv2.copyMakeBorder(t, 0, 0, 0, tw - t.shape[1], cv2.BORDER_CONSTANT, value=(40, 40, 40)) for t in tiles]
+    while len(tiles) % per_row:
+        tiles.append(np.full_like(tiles[0], 40))
+    sheet = np.vstack([np.hstack(tiles[i:i + per_row]) for i in range(0, len(tiles), per_row)])
+    sheet = cv2.copyMakeBorder(sheet, 30, 0, 0, 0, cv2.BORDER_CONSTANT, value=(40, 40, 40))
+    cv2.putText(sheet, f"{name}  four_corner={four}  fallback={len(meta['check']['fallback'])}",
+                (5, 22), cv2.FONT_HERSHEY_SIMPLEX, 0.7, (0, 255, 255), 2)
+    out = out or cache_root() / "contact" / f"{name}.corners.png"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    cv2.imwrite(str(out), sheet)
+    return out

@@ -1,0 +1,127 @@
+"""Scene generator and dataset writers (need gnome-cards-data + rsvg-convert for one design)."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from referee.scenes import designs as D
+
+DESIGN = "gnome-simplistic"
+pytestmark = pytest.mark.skipif(
+    shutil.which("rsvg-convert") is None or not Path(D.GNOME_DIR / "simplistic.svgz").exists(),
+    reason="needs librsvg2-bin and gnome-cards-data")
+
+VALID = set(D.ALL_CODES)
+
+
+@pytest.fixture(scope="module")
+def scenes():
+    from referee.scenes.generator import SceneConfig, generate_scene
+
+    cfg = SceneConfig(p_hand_over=0.6, p_held_hand=0.5)
+    return [generate_scene(s, [DESIGN], cfg) for s in range(6)]
+
+
+def test_deterministic():
+    from referee.scenes.generator import generate_scene
+
+    a = generate_scene(123, [DESIGN])
+    b = generate_scene(123, [DESIGN])
+    assert a.image.tobytes() == b.image.tobytes()
+    assert [(o.kind, o.code, o.box, o.card_id) for o in a.objects] == \
+           [(o.kind, o.code, o.box, o.card_id) for o in b.objects]
+    c = generate_scene(124, [DESIGN])
+    assert c.image.tobytes() != a.image.tobytes()
+
+
+def test_labels_valid(scenes):
+    n_idx = n_card = 0
+    for sc in scenes:
+        h, w = sc.image.shape[:2]
+        assert (w, h) == (1280, 720) and sc.image.dtype == np.uint8
+        for o in sc.objects:
+            x1, y1, x2, y2 = o.box
+            assert 0 <= x1 < x2 <= w and 0 <= y1 < y2 <= h, o
+            assert o.kind in ("index", "card", "back")
+            if o.kind == "back":
+                assert o.code is None
+                assert o.visible_fraction >= 0.15
+            else:
+                assert o.code in VALID, o.code
+            if o.kind == "card":
+                assert o.visible_fraction >= 0.15
+                n_card += 1
+            if o.kind == "index":
+                assert o.visible_fraction >= 0.6
+                n_idx += 1
+    assert n_idx > 0 and n_card > 0
+
+
+def test_index_inside_its_card(scenes):
+    for sc in scenes:
+        cards = {o.card_id: o for o in sc.objects if o.kind == "card"}
+        for o in sc.objects:
+            if o.kind != "index":
+                continue
+            card = cards[o.card_id]  # an index is only labelled on a labelled card
+            assert card.code == o.code
+            poly = card.polygon.astype(np.float32).reshape(-1, 1, 2)
+            for p in o.polygon:
+                assert cv2.pointPolygonTest(poly, (float(p[0]), float(p[1])), True) >= -1.0
+
+
+def test_render_table_api():
+    from referee.scenes.generator import Camera, CardPlacement, Hand, Lighting, TableStyle, render_table
+
+    cam = Camera(tilt_deg=20, distance_mm=700)
+    pl = [CardPlacement("QH", DESIGN, (0, 0), 10, True, 1),
+          CardPlacement("10S", DESIGN, (15, 5), 20, True, 2),
+          CardPlacement(None, DESIGN, (-150, 0), 0, False, 0)]
+    sc = render_table(pl, TableStyle("wood"), cam, Lighting(), extras=[Hand((60, -60), 45)], seed=1)
+    kinds = {(o.kind, o.code) for o in sc.objects}
+    assert ("card", "10S") in kinds and ("back", None) in kinds
+    # the top card is fully visible, the lower one partly hidden
+    vis = {o.code: o.visible_fraction for o in sc.objects if o.kind == "card"}
+    assert vis["10S"] > 0.9 and vis.get("QH", 0) < 0.9
+
+
+def test_crop_index():
+    from referee.scenes.dataset import crop_index
+
+    img = np.zeros((200, 300, 3), np.uint8)
+    cv2.rectangle(img, (100, 50), (139, 109), (255, 255, 255), -1)  # 40 x 60 box
+    c = crop_index(img, (100, 50, 140, 110))
+    assert c.shape == (64, 64, 3)
+    ys, xs = np.nonzero(c[..., 0] > 127)
+    # side = 1.4 * 60 = 84 -> box spans 64 * 40 / 84 = 30 px wide, 46 px high, centred
+    assert abs((xs.min() + xs.max()) / 2 - 31.5) <= 1 and abs((ys.min() + ys.max()) / 2 - 31.5) <= 1
+    assert 28 <= xs.max() - xs.min() + 1 <= 32 and 44 <= ys.max() - ys.min() + 1 <= 48
+    assert np.array_equal(c, crop_index(img, (100, 50, 140, 110)))
+
+
+def test_dataset_writers(tmp_path):
+    from referee.scenes.dataset import CLASSIFIER_CLASSES, build_classifier_dataset, build_detector_dataset
+
+    y = build_detector_dataset(tmp_path / "det", 2, 1, seed=3, train_designs=[DESIGN], val_designs=[DESIGN])
+    assert y.exists() and "names" in y.read_text()
+    imgs = sorted((tmp_path / "det" / "images" / "train").glob("*.jpg"))
+    labs = sorted((tmp_path / "det" / "labels" / "train").glob("*.txt"))
+    assert len(imgs) == 4 and len(labs) == 4
+    assert cv2.imread(str(imgs[0])).shape == (320, 320, 3)
+    for p in labs:
+        for line in p.read_text().splitlines():
+            c, *v = line.split()
+            assert c in ("0", "1", "2") and all(0 <= float(x) <= 1 for x in v)
+    before = {p: p.stat().st_mtime_ns for p in labs}
+    build_detector_dataset(tmp_path / "det", 2, 1, seed=3, train_designs=[DESIGN], val_designs=[DESIGN])
+    assert {p: p.stat().st_mtime_ns for p in labs} == before  # resumable: nothing rewritten
+
+    out = build_classifier_dataset(tmp_path / "cls", 2, 1, seed=3, train_designs=[DESIGN], val_designs=[DESIGN])
+    dirs = {p.name for p in (out / "train").iterdir()}
+    assert dirs == set(CLASSIFIER_CLASSES)
+    crops = list((out / "train").rglob("*.png"))
+    assert crops and all(cv2.imread(str(p)).shape == (64, 64, 3) for p in crops[:20])

@@ -13,7 +13,6 @@ process pool. Train scenes use only `train` designs; val scenes only `heldout` d
 from __future__ import annotations
 
 import hashlib
-import math
 import os
 import time
 from multiprocessing import get_context
@@ -23,7 +22,7 @@ import cv2
 import numpy as np
 
 from .designs import ALL_CODES, Design, designs_for, ensure_designs
-from referee.vision.crops import CROP_FACTOR, CROP_SIZE as CLS_SIZE, crop_index, crop_square, index_square  # noqa: F401
+from referee.vision.crops import CROP_FACTOR, CROP_SIZE as CLS_SIZE, crop_index, index_square, rectified_square  # noqa: F401
 
 from .generator import CLASSES, Scene, SceneConfig, generate_scene
 
@@ -41,7 +40,7 @@ def jittered_crop(image: np.ndarray, box, rng: np.random.Generator, size: int = 
     cx += rng.uniform(-0.12, 0.12) * side
     cy += rng.uniform(-0.12, 0.12) * side
     side *= rng.uniform(0.85, 1.2)
-    return crop_square(image, cx, cy, side, size)
+    return rectified_square(image, cx, cy, side, size)
 
 
 # --------------------------------------------------------------------------------------------
@@ -220,7 +219,7 @@ def classifier_samples(scene: Scene, rng: np.random.Generator, other_fraction: f
     if not samples:
         n_other = max(n_other, int(rng.integers(0, 3)))
     for b in _other_boxes(scene, rng, n_other):
-        samples.append(("other", crop_square(scene.image, *index_square(b, 1.0))))
+        samples.append(("other", rectified_square(scene.image, *index_square(b, 1.0))))
     return samples
 
 

@@ -22,6 +22,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     d = sub.add_parser("data", help="render synthetic scenes into detector and classifier data sets")
     _data_args(d)
+    d.add_argument("--workers", type=int, default=2)
     d.set_defaults(func=run_data)
 
     t = sub.add_parser("detector", help="train (or resume) the corner/card detector")
@@ -88,10 +89,18 @@ def _need_training_extra() -> None:
 
 
 def run_data(args: argparse.Namespace) -> int:
+    from referee.scenes import fetch_pysolfc
     from referee.scenes.dataset import build_classifier_dataset, build_detector_dataset
 
-    build_detector_dataset(args.data_out / "det", args.det_scenes, args.det_val_scenes, args.seed)
-    build_classifier_dataset(args.data_out / "cls", args.cls_scenes, args.cls_val_scenes, args.seed + 1)
+    if fetch_pysolfc.cardsets_root() is None:
+        try:  # the historical designs come from Debian's pysolfc-cardsets (network needed once)
+            fetch_pysolfc.fetch()
+        except Exception as exc:  # no network (e.g. a GPU box): train on the SVG designs alone
+            print(f"warning: PySolFC card sets unavailable ({exc}); continuing with the SVG designs", flush=True)
+
+    build_detector_dataset(args.data_out / "det", args.det_scenes, args.det_val_scenes, args.seed, workers=args.workers)
+    build_classifier_dataset(args.data_out / "cls", args.cls_scenes, args.cls_val_scenes, args.seed + 1,
+                             workers=args.workers)
     return 0
 
 

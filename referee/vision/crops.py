@@ -50,7 +50,46 @@ def crop_square(image: np.ndarray, cx: float, cy: float, side: float, size: int 
 
 def crop_index(image: np.ndarray, box, size: int = CROP_SIZE) -> np.ndarray:
     """The classifier input for a detected index box (x1, y1, x2, y2) in `image` pixels: a square
-    of side 1.4 x max(w, h) centred on the box, resampled to size x size. Inference must use
-    exactly this function (no jitter); training adds jitter to the box beforehand."""
+    of side 1.4 x max(w, h) centred on the box, rotated so the card's edges are axis-aligned
+    (rectified_square), resampled to size x size. Inference uses exactly this; training jitters
+    the square and calls rectified_square."""
     cx, cy, side = index_square(box)
-    return crop_square(image, cx, cy, side, size)
+    return rectified_square(image, cx, cy, side, size)
+
+
+def card_angle(patch: np.ndarray) -> float:
+    """The card's rotation modulo 90 degrees, in [-45, 45), from the dominant edge direction.
+
+    Card edges and the strokes of the rank glyph run along the card's axes, so gradient angles
+    folded four times (angle x 4) agree on the card's rotation; a centred Gaussian weight keeps
+    neighbouring cards from dominating.
+    """
+    gray = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY) if patch.ndim == 3 else patch
+    gray = gray.astype(np.float32)
+    gx = cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)
+    h, w = gray.shape
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    sigma = 0.35 * min(h, w)
+    weight = np.exp(-(((xx - w / 2) ** 2 + (yy - h / 2) ** 2) / (2 * sigma * sigma)))
+    m2 = (gx * gx + gy * gy) * weight
+    theta = np.arctan2(gy, gx)
+    c = float((m2 * np.cos(4 * theta)).sum())
+    s = float((m2 * np.sin(4 * theta)).sum())
+    return math.degrees(math.atan2(s, c) / 4.0)
+
+
+RECTIFY_MARGIN = 1.5  # the first, larger crop covers the rotated square's corners (needs >= sqrt 2)
+
+
+def rectified_square(image: np.ndarray, cx: float, cy: float, side: float, size: int = CROP_SIZE) -> np.ndarray:
+    """Like crop_square, but rotated so the card's edges are axis-aligned (up to a quarter turn).
+
+    The classifier then sees four orientations of an index instead of every angle.
+    """
+    big = int(math.ceil(size * RECTIFY_MARGIN))
+    patch = crop_square(image, cx, cy, side * big / size, big)
+    angle = card_angle(patch)
+    rot = cv2.getRotationMatrix2D((big / 2, big / 2), angle, 1.0)
+    rot[:, 2] += (size - big) / 2  # keep the centre, cut size x size
+    return cv2.warpAffine(patch, rot, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)

@@ -86,14 +86,14 @@ def eval_real(recognizer: CardRecognizer, folder: Path) -> dict:
     return result
 
 
-def eval_scenes(recognizer: CardRecognizer, n: int, seed: int) -> dict:
+def eval_scenes(recognizer: CardRecognizer, n: int, seed: int, exclude: tuple[str, ...] = ()) -> dict:
     from scene_truth import heldout_scene_truth
 
     tp = tp_recall = n_pred = n_true = 0
     back_tp = back_pred = back_true = 0
     confusion: dict[str, int] = {}
     for k in range(n):
-        image, cards, backs = heldout_scene_truth(seed + k)
+        image, cards, backs = heldout_scene_truth(seed + k, exclude)
         preds = recognizer.read(image)
         faces = [p for p in preds if p.code != "back"]
         n_pred += len(faces)
@@ -125,6 +125,9 @@ def eval_scenes(recognizer: CardRecognizer, n: int, seed: int) -> dict:
     result = prf(tp, n_pred, n_true)
     result["recall"] = round(tp_recall / n_true, 4) if n_true else None
     result["scenes"] = n
+    from scene_truth import heldout_designs
+
+    result["designs"] = heldout_designs(exclude)
     result["backs"] = prf(back_tp, back_pred, back_true)
     result["top_errors"] = dict(sorted(confusion.items(), key=lambda kv: -kv[1])[:12])
     return result
@@ -137,12 +140,15 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=777_000)
     ap.add_argument("--real", type=Path, default=REAL_DEFAULT, help="real-photo folder ('' to skip)")
     ap.add_argument("--conf", type=float, default=0.25)
+    ap.add_argument("--exclude-designs", default="", help="comma-separated held-out designs to leave out "
+                    "(e.g. ones an older model was trained on)")
     args = ap.parse_args()
     recognizer = CardRecognizer(args.models, det_conf=args.conf)
     report = {}
     t0 = time.perf_counter()
     if args.scenes:
-        report["heldout_scenes"] = eval_scenes(recognizer, args.scenes, args.seed)
+        report["heldout_scenes"] = eval_scenes(recognizer, args.scenes, args.seed,
+                                                tuple(d for d in args.exclude_designs.split(",") if d))
     if str(args.real) and Path(args.real).is_dir():
         report["real_photos"] = eval_real(recognizer, Path(args.real))
     report["seconds"] = round(time.perf_counter() - t0, 1)

@@ -1,6 +1,11 @@
 """Rules-engine throughput: rounds (complete games) per second for each preset.
 
-    python bench/engine.py [--games 500] [--players 4] [--seed 1] [--check]
+    python bench/engine.py [--games 500] [--players 4 6] [--seed 1] [--check]
+
+Every preset runs: president, president-all, president-none, highschool, profit (a round is one
+Profit game: it ends when two players have finished; games follow each other as matches) and
+shinafugo (56 cards, uneven deals, claims made by the random players; by default also with 6
+players, as ``referee simulate --rules shinafugo --players 6``).
 
 A round is one complete game: a deal played out by random legal players until every rank is
 decided (``referee.engine.simulate``). The engine and the random players run in this one
@@ -8,6 +13,7 @@ process, on one core. ``cpu r/s`` divides by the process CPU time, ``wall r/s`` 
 clock (lower when other jobs share the machine). ``--check`` also runs the invariant checks
 after every action (as ``referee simulate`` does by default).
 Acceptance (issue 2): >= 300 rounds/s for highschool with 4 players.
+``actions/round``: actions applied per game (deal excluded), to compare presets' game lengths.
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ def run(preset: str, players: int, games: int, seed: int, check: bool) -> tuple[
     for _ in range(games):
         violations: list[str] = []
         s, log = play_game(s, rng, check=check, violations=violations)
+        actions += log.steps
         if violations:
             raise SystemExit(f"{preset}: {violations[0]}")
         if s.phase is not Phase.OVER:
@@ -47,15 +54,19 @@ def run(preset: str, players: int, games: int, seed: int, check: bool) -> tuple[
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=500)
-    ap.add_argument("--players", type=int, nargs="*", default=[4])
+    ap.add_argument("--players", type=int, nargs="*", default=None,
+                    help="player counts (default 4; shinafugo also 6)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--check", action="store_true", help="run the invariant checks too")
     args = ap.parse_args()
-    print(f"{'preset':<16}{'players':>8}{'games':>8}{'cpu r/s':>10}{'wall r/s':>10}")
+    print(f"{'preset':<16}{'players':>8}{'games':>8}{'cpu r/s':>10}{'wall r/s':>10}"
+          f"{'actions/round':>15}")
     for preset in PRESETS:
-        for n in args.players:
-            cpu, wall, _ = run(preset, n, args.games, args.seed, args.check)
-            print(f"{preset:<16}{n:>8}{args.games:>8}{cpu:>10.0f}{wall:>10.0f}")
+        counts = args.players or ([4, 6] if preset == "shinafugo" else [4])
+        for n in counts:
+            cpu, wall, actions = run(preset, n, args.games, args.seed, args.check)
+            print(f"{preset:<16}{n:>8}{args.games:>8}{cpu:>10.0f}{wall:>10.0f}"
+                  f"{actions / args.games:>15.1f}", flush=True)
     return 0
 
 

@@ -8,13 +8,17 @@ from referee.scenes.dataset import _split_designs, scene_designs, scene_seed
 from referee.scenes.generator import generate_scene
 
 
-def heldout_scene_truth(seed: int) -> tuple[np.ndarray, list[dict], list[tuple]]:
+def heldout_designs(exclude: tuple[str, ...] = ()) -> list[str]:
+    return [d for d in _split_designs("val") if d not in exclude]
+
+
+def heldout_scene_truth(seed: int, exclude: tuple[str, ...] = ()) -> tuple[np.ndarray, list[dict], list[tuple]]:
     """(image, face-up cards, back boxes) of one 1280x720 scene of held-out designs.
 
     A card dict: code, box (visible part, or the union of its corners), index_boxes (labelled
     corners), readable (at least one corner visible enough to be labelled).
     """
-    designs = _split_designs("val")
+    designs = heldout_designs(exclude)
     scene = generate_scene(scene_seed(seed, "bench", 0), scene_designs(designs, seed, "bench", 0, block=1))
     cards: dict[int, dict] = {}
     backs = []

@@ -8,30 +8,54 @@ in ``referee.engine.rules.RULE_ORDER``) and applies them one by one, each announ
 ====  ==========================  =====================================================
 step  effect                      typical rules
 ====  ==========================  =====================================================
- 0    ``Announce``                stairs, catapult (nothing changes; only announced)
- 1    ``FlipGameOrder``           revolution (the game-long order flips first, so every
-                                  later step sees the new order)
- 2    ``FlipTrickOrder``          eleven-back (the trick-scoped flip)
+ 0    ``Announce``                stairs, catapult, almighty, king-crown (nothing
+                                  changes; only announced)
+ 1    ``FlipGameOrder``           revolution, coup (the game-long order flips first, so
+                                  every later step sees the new order)
+ 2    ``FlipTrickOrder``          eleven-back, shinako-back (the trick-scoped flip;
+                                  ``times`` flips at once: an even number changes nothing)
  3    ``ClearBinds``              catapult
  4    ``SetBind``                 suit-bind, strict-bind (the "next number" follows the
-                                  order after steps 1-2)
+      ``SetNumberBind``           order after steps 1-2), number-bind,
+      ``SetColourBind``           jack-bind (when declared)
  5    ``ReverseDirection``        nine-reverse
- 6    ``Await``                   ten-discard, nine-pass (a pending declaration; dropped
-                                  when the player's hand is empty)
+ 6    ``Await``                   ten-discard, nine-pass, eight-reset, jack-bind, uno,
+                                  dobon-gaeshi (a pending declaration or claim; a
+                                  declaration of the player is dropped when the
+                                  player's hand is empty: a finished player declares
+                                  nothing)
  7    finishing                   the engine: an empty hand finishes; ``Disqualify``
                                   (forbidden-finish) and ``Fall`` (capital-fall) from the
-                                  rules' ``on_finish`` hooks
- 8    ``EndTrick``                eight-cut, spade-three, lucky-seven (the trick ends; the
-                                  player, or the next player still in, leads)
- 9    ``Skip``                    same-rank-skip (ignored when step 8 ended the trick)
-10    turn                        the engine: passed-out trick end, next player, game end
+                                  rules' ``on_finish`` hooks, then ``TakePointCard``
+                                  (point-cards: one card of the finishing play) and
+                                  ``MarkDead`` (joker-dead); ``Finish`` (a claim: tenho,
+                                  shinako-koshi) and ``EndGame`` (chombo, dobon,
+                                  dobon-gaeshi: the game ends now, that player last)
+ 8    ``EndTrick``                eight-cut, spade-three, lucky-seven, eight-reset (the
+                                  trick ends; the player, or the next player still in,
+                                  leads); then the rules' ``on_trick_end`` hooks
+                                  (point-cards: none unless the trick was passed out)
+ 9    ``Skip``                    same-rank-skip, seven-skip (ignored when step 8 ended
+                                  the trick)
+10    turn                        the engine: passed-out trick end (``on_trick_end`` with
+                                  cause ``passed``: the last player, if still in, takes
+                                  one card of the top play as a point card), next player,
+                                  game end
 ====  ==========================  =====================================================
+
+Before an action is applied, an optional pending declaration that the action lets lapse is
+given to its rule's ``lapse`` hook: a missed Uno call returns a ``Violation``, which the engine
+announces and, under Chombo, turns into the offender's chombo (the action is then not applied:
+the game is over). A player's ``pass`` while a mandatory claim of theirs is pending (Dobon-
+gaeshi) declines it: the same hook says what follows.
 
 When step 8 ends the trick, the trick-scoped effects of steps 2-4 (11-back, binds) are dropped
 unannounced: they would end with the trick anyway.
 
 Two rules firing at once therefore always resolve the same way, e.g. four 8s: revolution (1),
-then eight-cut (8); 9999 with nine-pass: revolution (1), then the give is awaited (6).
+then eight-cut (8); 9999 with nine-pass: revolution (1), then the give is awaited (6); Shinafugo
+♠4♠5♠6 stairs on ♠J♠Q♠K under revolution: shinako-back (2, two flips: the order stays) before
+the suit bind (4); a Profit finish with 7 7: the point card (7), then the two skips (9).
 """
 
 from __future__ import annotations
@@ -73,7 +97,9 @@ class FlipGameOrder(Effect):
 
 @dataclass(frozen=True, slots=True)
 class FlipTrickOrder(Effect):
-    """The order flips until the trick ends (11-back)."""
+    """The order flips ``times`` times until the trick ends (11-back once; Shinako back once
+    per 4, 5 and 7: an even number leaves the order as it was)."""
+    times: int = 1
     STEP: ClassVar[int] = STEP_TRICK_ORDER
 
 
@@ -93,6 +119,25 @@ class SetBind(Effect):
 
 
 @dataclass(frozen=True, slots=True)
+class SetNumberBind(Effect):
+    """Number bind: only the rank after ``after_rank`` (in the order in force when this step
+    runs) may follow, whatever the suits, until the trick ends."""
+    after_rank: int = -1
+    STEP: ClassVar[int] = STEP_SET_BIND
+
+
+@dataclass(frozen=True, slots=True)
+class SetColourBind(Effect):
+    """Colour bind (Jack Bind): plays must match these colours card for card until the trick
+    ends. ``black``/``red``: cards of each colour in the binding play; ``free``: its jokers
+    (they bind no colour)."""
+    black: int = 0
+    red: int = 0
+    free: int = 0
+    STEP: ClassVar[int] = STEP_SET_BIND
+
+
+@dataclass(frozen=True, slots=True)
 class ReverseDirection(Effect):
     STEP: ClassVar[int] = STEP_DIRECTION
 
@@ -105,6 +150,9 @@ class Await(Effect):
     action: str = "declare"
     limit: int = 0
     mandatory: bool = False
+    player: int = -1     # who must act (-1: the player who played)
+    other: int = -1      # a second player it concerns (Dobon-gaeshi: the caller)
+    value: int = 0       # a number it concerns (Dobon-gaeshi: the sum to match)
     STEP: ClassVar[int] = STEP_AWAIT
 
 
@@ -118,6 +166,45 @@ class Disqualify(Effect):
 @dataclass(frozen=True, slots=True)
 class Fall(Effect):
     """The player is out and ranks just above the disqualified players (capital fall)."""
+    player: int = -1
+    STEP: ClassVar[int] = STEP_FINISH
+
+
+@dataclass(frozen=True, slots=True)
+class TakePointCard(Effect):
+    """The player takes ``card`` from the table as a point card (Profit)."""
+    player: int = -1
+    card: int = -1
+    STEP: ClassVar[int] = STEP_FINISH
+
+
+@dataclass(frozen=True, slots=True)
+class MarkDead(Effect):
+    """Joker Dead: the player's score for this game is 0 (announced)."""
+    player: int = -1
+    STEP: ClassVar[int] = STEP_FINISH
+
+
+@dataclass(frozen=True, slots=True)
+class Finish(Effect):
+    """The player is out now, finishing in the next place, whatever cards they hold (a claim:
+    Tenho, Shinako-no-koshi)."""
+    player: int = -1
+    STEP: ClassVar[int] = STEP_FINISH
+
+
+@dataclass(frozen=True, slots=True)
+class EndGame(Effect):
+    """The game ends now; ``player`` is last (Chombo, Dobon, Dobon-gaeshi). Players still in
+    rank between the finished ones and ``player``, in seat order."""
+    player: int = -1
+    STEP: ClassVar[int] = STEP_FINISH
+
+
+@dataclass(frozen=True, slots=True)
+class Violation(Effect):
+    """``player`` broke ``rule`` without an action to refuse (a missed Uno call): announced;
+    under Chombo it is that player's chombo."""
     player: int = -1
     STEP: ClassVar[int] = STEP_FINISH
 

@@ -5,14 +5,21 @@ An illegal action returns the *same* state and one ``illegal`` event naming the 
 numbered effect order):
 
   a. gate: a game is running, no mandatory declaration is pending, it is the player's turn;
-  b. the cards: no card named twice or already seen (``duplicate-card``), in the hand
-     (``not-in-hand``; with hidden hands: not more cards than the player holds);
+  b. the cards: no card named twice or already seen or revealed (``duplicate-card``), in the
+     hand (``not-in-hand``; with hidden hands: not more cards than the player holds);
   c. reading and legality (``judge``): every reading of the cards (rules' ``interpret`` first,
      then group/stairs) is tried; a reading is legal if a rule claims it as a special beat, or
-     if it passes the basic check and no rule restricts it; an optional pending declaration of
-     anybody is dropped (not taken);
-  d. the cards leave the hand and become the top of the trick;
-  e. the rules' effects apply in step order 0..9; step 7 is finishing; step 10 the turn.
+     if it passes the basic check and no rule restricts it;
+  d. an optional pending declaration of anybody lapses (not taken): its rule's ``lapse`` hook
+     may call a violation (a missed Uno call), which under Chombo ends the game here;
+  e. the cards leave the hand and become the top of the trick (and the play Dobon may target);
+  f. the rules' effects apply in step order 0..9; step 7 is finishing; step 10 the turn.
+
+A *claim* (Tenho, Shinako-no-koshi, Dobon, Dobon-gaeshi) may come from any player while a game
+is being played: the revealed cards pass step b, the rule's ``claim`` hook judges them and
+returns its effects (applied like a play's, without a turn step). Under Chombo (Shinafugo) an
+illegal action of a player still in is their chombo: the ``illegal`` event, then the game ends
+with them last (see ``rules.chombo`` for the exceptions).
 
 Bad input that is not a game violation (unknown player, impossible deal) raises ``EngineError``.
 """
@@ -23,15 +30,20 @@ from referee.engine.actions import (Claim, Deal, Declare, Discard, Exchange, Giv
                                     PlayCards)
 from referee.engine.cards import (JOKER, PINNED_BASE, REAL_MASK, Card, add_jokers,
                                   codes, joker_count, mask_of, remove_jokers)
-from referee.engine.effects import (STEP_FINISH, Announce, Await, ClearBinds, EndTrick, Fall,
-                                    FlipGameOrder, FlipTrickOrder, ReverseDirection, SetBind, Skip)
+from referee.engine.effects import (STEP_FINISH, Announce, Await, ClearBinds, EndGame, EndTrick,
+                                    Fall, Finish, FlipGameOrder, FlipTrickOrder, MarkDead,
+                                    ReverseDirection, SetBind, SetColourBind, SetNumberBind, Skip,
+                                    TakePointCard, Violation)
 from referee.engine.events import (RULE_IDS, EffectEvent, Event, FinishEvent, GameEndEvent,
-                                   IllegalEvent, PassEvent, PlayEvent, TrickEndEvent, TurnEvent)
-from referee.engine.plays import Play, interpretations, suit_list
+                                   IllegalEvent, PassEvent, PlayEvent, PointCardEvent,
+                                   TrickEndEvent, TurnEvent)
+from referee.engine.plays import Play, interpretations, rank_symbol, suit_list
 from referee.engine.rules.basic import basic_check
+from referee.engine.rules.jack_bind import colour_names, pack
 from referee.engine.rules.strict_bind import NO_RANK
 from referee.engine.ruleset import Rules
-from referee.engine.state import (EMPTY_TRICK, GameState, MatchInfo, Pending, Phase, Trick)
+from referee.engine.state import (EMPTY_TRICK, GameState, MatchInfo, Pending, Phase, Transfer,
+                                  Trick)
 from referee.errors import UserError
 
 
@@ -95,7 +107,7 @@ def judge(s: GameState, seat: int, tokens: tuple[Card, ...]) -> tuple[Play | Non
             for r in rules.restrict_rules:
                 msg = r.restrict(s, seat, play)
                 if msg:
-                    err = (r.ID, msg)
+                    err = msg if type(msg) is tuple else (r.ID, msg)
                     break
         if err is None:
             return play, None
@@ -128,10 +140,11 @@ def possession(s: GameState, seat: int, tokens, *,
             if real & b:
                 return "duplicate-card", f"{Card(t).code} is named twice"
             real |= b
-    seen_twice = real & s.seen
+    seen_twice = real & (s.seen | s.revealed)
     if seen_twice:
         c = Card((seen_twice & -seen_twice).bit_length() - 1)
-        return "duplicate-card", f"{c.code} was already played"
+        done = "played" if s.seen >> c & 1 else "shown in a claim"
+        return "duplicate-card", f"{c.code} was already {done}"
     if jk and joker_count(s.seen) + jk > s.rules.jokers:
         return "duplicate-card", f"the deck has only {s.rules.jokers} joker(s)"
     if s.known:
@@ -155,8 +168,9 @@ class _W:
     __slots__ = ("s", "rules", "players", "phase", "known", "hands", "counts", "dealt",
                  "dealt_count", "seen", "discarded", "discarded_count", "turn", "direction",
                  "revolution", "top", "last", "passed", "flipped", "bind", "strict", "plays",
-                 "active", "finished", "disqualified", "fallen", "pending", "transfers",
-                 "ranking", "scores", "match", "events")
+                 "colours", "active", "finished", "disqualified", "fallen", "pending",
+                 "transfers", "ranking", "scores", "match", "point_cards", "dead", "revealed",
+                 "recent", "recent_seat", "events")
 
     def __init__(self, s: GameState) -> None:
         self.s = s
@@ -182,6 +196,7 @@ class _W:
         self.bind = t.bind
         self.strict = t.strict
         self.plays = t.plays
+        self.colours = t.colours
         self.active = s.active
         self.finished = s.finished
         self.disqualified = s.disqualified
@@ -191,6 +206,11 @@ class _W:
         self.ranking = s.ranking
         self.scores = s.scores
         self.match = s.match
+        self.point_cards = s.point_cards
+        self.dead = s.dead
+        self.revealed = s.revealed
+        self.recent = s.recent
+        self.recent_seat = s.recent_seat
         self.events: list[Event] = []
 
     def mut(self) -> "_W":
@@ -205,17 +225,19 @@ class _W:
 
     def freeze(self) -> GameState:
         if self.top is None and not self.passed and self.strict < 0 and not self.bind \
-                and not self.flipped:
+                and not self.flipped and not self.colours:
             trick = EMPTY_TRICK
         else:
             trick = Trick(self.top, self.last, self.passed, self.flipped, self.bind, self.strict,
-                          self.plays)
+                          self.plays, self.colours)
         return GameState(self.rules, self.players, self.phase, self.known, tuple(self.hands),
                          tuple(self.counts), self.dealt, self.dealt_count, self.seen,
                          self.discarded, self.discarded_count, self.turn, self.direction,
                          self.revolution, trick, self.active, tuple(self.finished),
                          tuple(self.disqualified), tuple(self.fallen), self.pending,
-                         self.transfers, self.ranking, self.scores, self.match)
+                         self.transfers, self.ranking, self.scores, self.match,
+                         tuple(self.point_cards), self.dead, self.revealed, self.recent,
+                         self.recent_seat)
 
     def result(self) -> Result:
         s = self.freeze()
@@ -250,7 +272,15 @@ class _W:
         others = self.active & ~(1 << self.last)
         return others & ~self.passed == 0
 
-    def end_trick(self, leader: int) -> None:
+    def end_trick(self, leader: int, cause: str = "passed") -> None:
+        """The trick ends (``cause``: ``passed`` when passed out, else the rule that ended it);
+        the rules' ``on_trick_end`` hooks run first (point cards)."""
+        top = self.top
+        if top is not None and self.rules.on_trick_end_rules:
+            for r in self.rules.on_trick_end_rules:
+                for e in r.on_trick_end(self.s, top, self.last, cause, self.active):
+                    if type(e) is TakePointCard:
+                        self.take_point(e.player, e.card)
         if leader < 0 or not self.active >> leader & 1:
             leader = self.next_active(leader if leader >= 0 else self.turn)
         self.top = None
@@ -260,8 +290,16 @@ class _W:
         self.bind = 0
         self.strict = -1
         self.plays = 0
+        self.colours = 0
         self.turn = leader
         self.events.append(TrickEndEvent(self.name(leader)))
+
+    def take_point(self, seat: int, card: int) -> None:
+        """``seat`` takes ``card`` (on the table) as a point card."""
+        pc = list(self.point_cards) if self.point_cards else [0] * len(self.players)
+        pc[seat] |= 1 << card
+        self.point_cards = pc
+        self.events.append(PointCardEvent(self.players[seat], Card(card).code))
 
     def advance(self, frm: int, skips: int = 0, skip_rule: str = "") -> None:
         """Step 10: the next player to move (or the passed-out trick ends)."""
@@ -323,6 +361,10 @@ class _W:
             if dq is not None:
                 break
         self.active &= ~(1 << seat)
+        if type(dq) is EndGame:  # a forced forbidden finish under Chombo
+            self.effect(dq.rule, seat, chombo=True)
+            self.chombo(seat, dq.rule)
+            return
         if dq is not None:
             self.disqualified.append(seat)
             self.effect(dq.rule, seat)
@@ -331,12 +373,20 @@ class _W:
             self.finished.append(seat)
             self.events.append(FinishEvent(self.players[seat], len(self.finished)))
             for r in rules.on_finish_rules:
-                for e in r.on_finish(s, seat, before):
-                    if isinstance(e, Fall) and self.active >> e.player & 1:
-                        self.active &= ~(1 << e.player)
-                        self.fallen.append(e.player)
+                for e in r.on_finish(s, seat, before, play):
+                    t = type(e)
+                    if t is Fall:
+                        if self.active >> e.player & 1:
+                            self.active &= ~(1 << e.player)
+                            self.fallen.append(e.player)
+                            self.effect(e.rule, e.player)
+                    elif t is TakePointCard:
+                        self.take_point(e.player, e.card)
+                    elif t is MarkDead:
+                        self.dead |= 1 << e.player
                         self.effect(e.rule, e.player)
-        if self.active.bit_count() <= 1:
+        if self.active.bit_count() <= 1 or (rules.finishers
+                                            and len(self.finished) >= rules.finishers):
             self.end_game()
         elif fix_turn and self.turn >= 0 and not self.active >> self.turn & 1:
             if self.top is None:
@@ -344,23 +394,38 @@ class _W:
             else:
                 self.advance(self.turn)
 
-    def end_game(self) -> None:
+    def end_game(self, last: int = -1) -> None:
+        """The game ends. ``last`` >= 0: that player is last (Chombo, Dobon), whatever they did.
+
+        Ranking: the finished players in order; the players still in (the last one left
+        finishes next; when the game ends early — ``finishers`` reached, Chombo, Dobon — they
+        rank in seat order, unfinished, with no ``finish`` event); the fallen; the disqualified
+        (the later one higher); ``last``."""
         self.mut()
         rules = self.rules
         n = len(self.players)
-        for seat in range(n):
-            if self.active >> seat & 1:
-                self.finished.append(seat)
-                self.events.append(FinishEvent(self.players[seat], len(self.finished)))
+        if last >= 0:
+            self.finished = [x for x in self.finished if x != last]
+            self.fallen = [x for x in self.fallen if x != last]
+            self.disqualified = [x for x in self.disqualified if x != last]
+        rest = [x for x in range(n) if self.active >> x & 1 and x != last]
+        if (len(rest) == 1 and last < 0
+                and not (rules.finishers and len(self.finished) >= rules.finishers)):
+            self.finished.append(rest[0])
+            self.events.append(FinishEvent(self.players[rest[0]], len(self.finished)))
+            rest = []
         self.active = 0
-        ranking = tuple(self.finished) + tuple(self.fallen) + tuple(reversed(self.disqualified))
-        for place, seat in enumerate(ranking[len(self.finished):], start=len(self.finished) + 1):
+        finished = tuple(self.finished)
+        ranking = (finished + tuple(rest) + tuple(self.fallen) + tuple(reversed(self.disqualified))
+                   + ((last,) if last >= 0 else ()))
+        for place, seat in enumerate(ranking[len(finished) + len(rest):],
+                                     start=len(finished) + len(rest) + 1):
             self.events.append(FinishEvent(self.players[seat], place))
-        scores = rules.scoring.game_scores(ranking)
+        scores = rules.scoring.game_scores(ranking, finished, tuple(self.point_cards), self.dead)
         m = self.match
         base = m.totals or rules.scoring.start_totals(n)
         totals = tuple(a + b for a, b in zip(base, scores))
-        over = rules.scoring.match_over(totals)
+        over = rules.scoring.match_over(totals, m.game + 1)
         self.phase = Phase.OVER
         self.turn = -1
         self.pending = None
@@ -368,9 +433,39 @@ class _W:
         self.scores = scores
         self.match = MatchInfo(m.game, ranking, totals, over)
         names = self.players
+        winners = (tuple(names[x] for x in rules.scoring.winners(totals)) if over else ())
         self.events.append(GameEndEvent(tuple(names[x] for x in ranking),
                                         tuple((names[i], scores[i]) for i in range(n)),
-                                        tuple((names[i], totals[i]) for i in range(n)), over))
+                                        tuple((names[i], totals[i]) for i in range(n)), over,
+                                        winners))
+
+    def chombo(self, seat: int, violation: str, frm: int = -1) -> None:
+        """Chombo: ``seat`` is last and the game ends (``frm``: a transfer from that player)."""
+        if frm >= 0:
+            self.effect("chombo", seat, violation=violation, **{"from": self.players[frm]})
+        else:
+            self.effect("chombo", seat, violation=violation)
+        self.end_game(last=seat)
+
+    def lapse(self) -> tuple[int, str] | None:
+        """An optional pending declaration is not made (somebody acted). Returns the
+        (player, rule) of a violation that is a chombo under these rules, else None."""
+        p = self.pending
+        self.pending = None
+        if p is None or p.mandatory:
+            return None
+        out = None
+        for r in self.rules.lapse_rules:
+            if r.ID != p.rule:
+                continue
+            for e in r.lapse(self.s, p):
+                if type(e) is Violation:
+                    self.effect(e.rule, e.player, missed=True)
+                    ch = self.rules.chombo
+                    if (out is None and ch is not None and ch.calls(e.rule)
+                            and self.active >> e.player & 1):
+                        out = (e.player, e.rule)
+        return out
 
 
 def _seat(s: GameState, name: str) -> int:
@@ -380,24 +475,37 @@ def _seat(s: GameState, name: str) -> int:
         raise EngineError(f"unknown player {name!r} (players: {', '.join(s.players)})") from None
 
 
-def _illegal(s: GameState, seat: int | None, rule: str, message: str) -> Result:
+def _illegal(s: GameState, seat: int | None, rule: str, message: str,
+             chombo: bool = True) -> Result:
+    """The action is refused: one ``illegal`` event, the state unchanged — unless Chombo is in
+    force (and ``chombo``): then the player's chombo ends the game."""
     ev: list[Event] = [IllegalEvent(s.players[seat] if seat is not None else None, rule, message)]
+    ch = s.rules.chombo
+    if (ch is not None and chombo and seat is not None and s.phase is Phase.PLAY
+            and s.active >> seat & 1 and ch.calls(rule)):
+        w = _W(s)
+        w.events = ev
+        w.chombo(seat, rule)
+        return w.result()
     if s.phase is Phase.PLAY or s.phase is Phase.EXCHANGE:
         mv = s.to_move
         ev.append(TurnEvent(s.players[mv] if mv >= 0 else None))
     return s, tuple(ev)
 
 
-def _gate(s: GameState, seat: int) -> tuple[str, str] | None:
+def _gate(s: GameState, seat: int) -> tuple[str, str, bool] | None:
+    """Why ``seat`` may not play or pass now: (rule, message, is it a chombo), or None."""
     if s.phase is not Phase.PLAY:
         if s.phase is Phase.EXCHANGE:
-            return "exchange", "the card exchange comes first"
-        return "out-of-turn", "no game is being played"
+            return "exchange", "the card exchange comes first", True
+        return "out-of-turn", "no game is being played", False
     p = s.pending
     if p is not None and p.mandatory:
-        return p.rule, (f"{s.players[p.player]} must first {p.action} {p.limit} card(s)")
+        if p.action == "claim":
+            return p.rule, f"{s.players[p.player]} must first claim {p.rule} or pass", False
+        return p.rule, f"{s.players[p.player]} must first {p.action} {p.limit} card(s)", True
     if seat != s.turn:
-        return "out-of-turn", f"it is {s.players[s.turn]}'s turn"
+        return "out-of-turn", f"it is {s.players[s.turn]}'s turn", True
     return None
 
 
@@ -405,11 +513,14 @@ def _gate(s: GameState, seat: int) -> tuple[str, str] | None:
 
 def _play(s: GameState, a: PlayCards) -> Result:
     seat = _seat(s, a.player)
-    err = _gate(s, seat)
+    gate = _gate(s, seat)
+    if gate is not None:
+        return _illegal(s, seat, gate[0], gate[1], gate[2])
     tokens = a.cards
     if type(tokens) is not tuple or any(type(c) is not Card for c in tokens):
         tokens = tuple(Card(c) for c in tokens)
-    if err is None and not tokens:
+    err = None
+    if not tokens:
         err = ("wrong-shape", "no cards played")
     if err is None:
         err = possession(s, seat, tokens)
@@ -420,7 +531,13 @@ def _play(s: GameState, a: PlayCards) -> Result:
         return _illegal(s, seat, *err)
     rules = s.rules
     w = _W(s)
-    w.pending = None  # an optional declaration nobody made is gone
+    if w.pending is not None:  # an optional declaration nobody made is gone
+        v = w.lapse()
+        if v is not None:
+            w.chombo(*v)
+            return w.result()
+    w.recent = play
+    w.recent_seat = seat
     w.take(seat, tokens, True)
     w.events.append(PlayEvent(s.players[seat], tuple(codes(tokens))))
     effects = []
@@ -435,7 +552,7 @@ def _play(s: GameState, a: PlayCards) -> Result:
     return w.result()
 
 
-_TRICK_SCOPED = (FlipTrickOrder, SetBind, ClearBinds)
+_TRICK_SCOPED = (FlipTrickOrder, SetBind, ClearBinds, SetNumberBind, SetColourBind)
 
 
 def apply_effects(w: _W, seat: int, effects: list, play: Play | None,
@@ -469,8 +586,13 @@ def apply_effects(w: _W, seat: int, effects: list, play: Play | None,
             w.revolution = not w.revolution
             w.effect(e.rule, seat, order="reversed" if w.reversed else "normal")
         elif t is FlipTrickOrder:
-            w.flipped = not w.flipped
-            w.effect(e.rule, seat, order="reversed" if w.reversed else "normal")
+            if e.times & 1:
+                w.flipped = not w.flipped
+            if e.times == 1:
+                w.effect(e.rule, seat, order="reversed" if w.reversed else "normal")
+            else:
+                w.effect(e.rule, seat, count=e.times,
+                         order="reversed" if w.reversed else "normal")
         elif t is ClearBinds:
             w.bind = 0
             w.strict = -1
@@ -484,13 +606,26 @@ def apply_effects(w: _W, seat: int, effects: list, play: Play | None,
                 w.effect(e.rule, seat, suits=tuple(suit_list(e.suits)), next=tuple(nxt_cards))
             else:
                 w.effect(e.rule, seat, suits=tuple(suit_list(e.suits)))
+        elif t is SetNumberBind:
+            nxt = rules.order.next_rank(e.after_rank, w.reversed)
+            w.strict = nxt if nxt >= 0 else NO_RANK
+            w.effect(e.rule, seat, number=rank_symbol(nxt) if nxt >= 0 else "")
+        elif t is SetColourBind:
+            w.colours = pack(e.black, e.red, e.free)
+            w.effect(e.rule, seat, colours=colour_names(w.colours))
         elif t is ReverseDirection:
             w.direction = -w.direction
             w.effect(e.rule, seat, direction="clockwise" if w.direction > 0
                      else "counterclockwise")
         elif t is Await:
             limit = min(e.limit, w.counts[seat])
-            if e.action == "declare":
+            if e.action == "claim":
+                who = e.player if e.player >= 0 else seat
+                w.pending = Pending(e.rule, e.action, who, 0, True, e.other, e.value)
+                w.effect(e.rule, who, pending=True)
+            elif not w.counts[seat]:
+                pass  # a player who finished declares nothing
+            elif e.action == "declare":
                 w.pending = Pending(e.rule, e.action, seat, 0, e.mandatory)
                 w.effect(e.rule, seat, pending=True)
             elif limit > 0:
@@ -504,10 +639,20 @@ def apply_effects(w: _W, seat: int, effects: list, play: Play | None,
             if not ended:
                 ended = True
                 w.effect(e.rule, seat)
-                w.end_trick(seat)
+                w.end_trick(seat, e.rule)
         elif t is Skip:
             skips += e.count
             skip_rule = e.rule
+        elif t is Finish:
+            if w.active >> e.player & 1:
+                w.finish(e.player, None)
+                if w.phase is not Phase.PLAY:
+                    return
+                if w.passed_out():
+                    w.end_trick(w.last)
+        elif t is EndGame:
+            w.end_game(last=e.player)
+            return
         else:  # pragma: no cover - a rule returned an effect the engine does not know
             raise TypeError(f"unknown effect {e!r}")
     if not finished and w.counts[seat] == 0:
@@ -525,13 +670,27 @@ def _step(e) -> int:
 
 def _pass(s: GameState, a: Pass) -> Result:
     seat = _seat(s, a.player)
-    err = _gate(s, seat)
-    if err is None and s.trick.top is None:
-        err = ("must-lead", f"{a.player} leads and must play")
-    if err is not None:
-        return _illegal(s, seat, *err)
+    p = s.pending
+    if (p is not None and p.action == "claim" and p.player == seat
+            and s.phase is Phase.PLAY):  # a pending claim declined
+        w = _W(s)
+        w.pending = None
+        effects = [e for r in s.rules.lapse_rules if r.ID == p.rule for e in r.lapse(s, p)]
+        apply_effects(w, seat, effects, None, turn=False)
+        return w.result()
+    gate = _gate(s, seat)
+    if gate is not None:
+        return _illegal(s, seat, gate[0], gate[1], gate[2])
+    if s.trick.top is None:
+        return _illegal(s, seat, "must-lead", f"{a.player} leads and must play")
     w = _W(s)
-    w.pending = None
+    if w.pending is not None:
+        v = w.lapse()
+        if v is not None:
+            w.chombo(*v)
+            return w.result()
+    w.recent = None
+    w.recent_seat = -1
     w.passed |= 1 << seat
     w.events.append(PassEvent(a.player))
     w.advance(seat)
@@ -656,20 +815,47 @@ def _declare(s: GameState, a: Declare) -> Result:
                 w.effect(a.rule, seat, declared=True)
                 apply_effects(w, seat, list(r.declare(s, seat)), None, turn=False)
                 return w.result()
-    return _illegal(s, seat, a.rule, f"{a.player} cannot declare {a.rule} now")
+    return _illegal(s, seat, a.rule, f"{a.player} cannot declare {a.rule} now", chombo=False)
 
 
 def _claim(s: GameState, a: Claim) -> Result:
+    """A claim with revealed cards (any player, any time a game is being played)."""
     seat = _seat(s, a.player)
     if a.rule not in RULE_IDS:
         raise EngineError(f"unknown rule {a.rule!r} to claim")
-    err = possession(s, seat, a.reveal) if a.reveal else None
+    if s.phase is not Phase.PLAY:
+        return _illegal(s, seat, a.rule, "no game is being played", chombo=False)
+    p = s.pending
+    if p is not None and p.mandatory and not (p.rule == a.rule and p.player == seat):
+        gate = _gate(s, seat)
+        return _illegal(s, seat, gate[0], gate[1], gate[2])
+    rule = next((r for r in s.rules.claim_rules if r.ID == a.rule), None)
+    if rule is None:
+        return _illegal(s, seat, a.rule, f"{a.rule} is not a claim of these rules")
+    err = possession(s, seat, a.reveal, allow_pins=False)
     if err is not None:
         return _illegal(s, seat, *err)
-    for r in s.rules.active_rules:  # pragma: no cover - no claims in these presets
-        if r.ID == a.rule and hasattr(r, "claim"):
-            return r.claim(s, seat, a.reveal)
-    return _illegal(s, seat, a.rule, f"{a.rule} is not a claim of these rules")
+    res = rule.claim(s, seat, a.reveal)
+    if type(res) is str:  # a wrong claim: a violation (a dobon-gaeshi may still be declined)
+        return _illegal(s, seat, a.rule, res, chombo=p is None or p.action != "claim")
+    w = _W(s)
+    w.revealed = s.revealed | (mask_of(a.reveal) & REAL_MASK)
+    if p is not None and p.mandatory:
+        w.pending = None
+    elif p is not None:
+        v = w.lapse()
+        if v is not None:
+            if getattr(rule, "ACCUSES", False) and v[0] == s.recent_seat:
+                # chombo transfer: a dobon on a chombo play blames the caller
+                for e in res:
+                    if type(e) is Announce:
+                        w.effect(e.rule, seat, **dict(e.details))
+                w.chombo(seat, a.rule, frm=v[0])
+            else:
+                w.chombo(*v)
+            return w.result()
+    apply_effects(w, seat, list(res), None, turn=False)
+    return w.result()
 
 
 def _deal(s: GameState, a: Deal) -> Result:
@@ -725,10 +911,20 @@ def _deal(s: GameState, a: Deal) -> Result:
         first = rules.first_player.first_seat(match.ranking, tuple(hands) if known else None)
     transfers = ()
     if rules.exchange is not None and match.ranking:
-        transfers = rules.exchange.transfers(match.ranking)
+        # nobody gives more cards than they hold (an uneven deal may leave a player short)
+        have = list(counts)
+        capped = []
+        for t in rules.exchange.transfers(match.ranking):
+            k = min(t.count, have[t.giver])
+            if k > 0:
+                capped.append(t if k == t.count else Transfer(t.giver, t.receiver, k, t.strongest))
+                have[t.giver] -= k
+                have[t.receiver] += k
+        transfers = tuple(capped)
     ns = GameState(rules, s.players, Phase.EXCHANGE if transfers else Phase.PLAY, known,
                    tuple(hands), tuple(counts), dealt, sum(counts), 0, 0, 0, first, 1, False,
-                   EMPTY_TRICK, (1 << n) - 1, (), (), (), None, transfers, None, None, match)
+                   EMPTY_TRICK, (1 << n) - 1, (), (), (), None, transfers, None, None, match,
+                   (0,) * n)
     w = _W(ns)
     for seat in range(n):  # a player dealt no cards is out at once
         if counts[seat] == 0 and w.active >> seat & 1 and w.phase is not Phase.OVER:

@@ -14,7 +14,8 @@ index of the record action that caused it, ``None`` for set-up), then its fields
 ``finish``     ``player``, ``place`` (1 = first)
 ``point_card`` ``player``, ``card``
 ``game_end``   ``ranking`` (names, best first), ``scores`` (this game, by name), ``totals``
-               (match so far, by name), ``match_over``
+               (match so far, by name), ``match_over``, and when it is over ``winners``
+               (the names with the highest total)
 =============  ===========================================================================
 """
 
@@ -131,11 +132,15 @@ class GameEndEvent(Event):
     scores: tuple[tuple[str, int], ...]
     totals: tuple[tuple[str, int], ...] = ()
     match_over: bool = False
+    winners: tuple[str, ...] = ()
     EVENT: ClassVar[str] = "game_end"
 
     def fields(self):
-        return {"ranking": list(self.ranking), "scores": dict(self.scores),
-                "totals": dict(self.totals), "match_over": self.match_over}
+        d = {"ranking": list(self.ranking), "scores": dict(self.scores),
+             "totals": dict(self.totals), "match_over": self.match_over}
+        if self.match_over:
+            d["winners"] = list(self.winners)
+        return d
 
 
 EVENT_NAMES = ("play", "pass", "illegal", "effect", "turn", "trick_end", "finish", "point_card",

@@ -1,19 +1,22 @@
 """Legal actions for the player(s) to move, with known hands.
 
 ``legal_actions(state)`` lists actions that ``apply`` accepts. Plays that answer a top play are
-checked with the engine's own ``judge``; leads need no check. To keep the lists small it leaves
-out absurd variants: a joker is added to a group only together with every real card of that
-rank the player holds, and a joker never replaces a card the player holds in stairs. Pinned
-jokers appear only where they are needed (stairs, Catapult stairs).
+checked with the engine's own ``judge``; leads only when a rule may refuse a lead
+(``Rules.lead_rules``: Shinafugo's lone joker and forbidden finish, Profit's almighty jokers).
+To keep the lists small it leaves out absurd variants: a joker is added to a group only together
+with every real card of that rank the player holds, and a joker never replaces a card the player
+holds in stairs. Pinned jokers appear only where they are needed (stairs, Catapult stairs, a
+Shinafugo lone joker standing for the next card up). Claims (any player) are listed when the
+rule's own ``claim`` check accepts them; a pending declaration or claim is offered to its player.
 """
 
 from __future__ import annotations
 
 from itertools import combinations
 
-from referee.engine.actions import Declare, Discard, Exchange, Give, Pass, PlayCards
+from referee.engine.actions import Claim, Declare, Discard, Exchange, Give, Pass, PlayCards
 from referee.engine.cards import CARDS, JOKER, PINNED_BASE, Card, cards_of, joker_count, mask_of
-from referee.engine.engine import EngineError, judge
+from referee.engine.engine import EngineError, judge, possession
 from referee.engine.plays import JOKER_RANK, Kind, strength
 from referee.engine.state import GameState, Phase
 
@@ -39,7 +42,25 @@ def legal_actions(s: GameState) -> list:
         out.extend(pending_options(s))
         if p.mandatory:
             return out
+    out.extend(claim_options(s))
     out.extend(play_actions(s, s.turn))
+    return out
+
+
+def claim_options(s: GameState) -> list:
+    """Every claim some player still in may make now (checked by the rules themselves)."""
+    rules = s.rules
+    if not rules.claim_rules or s.phase is not Phase.PLAY:
+        return []
+    out = []
+    for r in rules.claim_rules:
+        for seat in range(s.n):
+            if not s.active >> seat & 1:
+                continue
+            for reveal in r.reveals(s, seat, s.hands[seat]):
+                if (possession(s, seat, reveal, allow_pins=False) is None
+                        and type(r.claim(s, seat, reveal)) is not str):
+                    out.append(Claim(s.players[seat], r.ID, reveal))
     return out
 
 
@@ -57,6 +78,14 @@ def pending_options(s: GameState) -> list:
         return []
     name = s.players[p.player]
     cards = cards_of(s.hands[p.player])
+    if p.action == "claim":  # claim it (if the hand allows) or pass (decline)
+        out: list = [Pass(name)]
+        for r in s.rules.claim_rules:
+            if r.ID == p.rule:
+                for reveal in r.reveals(s, p.player, s.hands[p.player]):
+                    if type(r.claim(s, p.player, reveal)) is not str:
+                        out.append(Claim(name, r.ID, reveal))
+        return out
     if p.action == "discard":
         sizes = range(1, p.limit + 1)
         make = Discard
@@ -98,7 +127,10 @@ def play_options(s: GameState, seat: int) -> list[tuple[Card, ...]]:
     hand = s.hands[seat]
     top = s.trick.top
     if top is None:
-        return leads(s, hand)
+        opts = leads(s, hand)
+        if s.rules.lead_rules:
+            opts = [t for t in opts if judge(s, seat, t)[1] is None]
+        return opts
     return [t for t in candidates(s, seat) if judge(s, seat, t)[1] is None]
 
 
@@ -145,12 +177,13 @@ _ALL = [[tuple(CARDS[r * 4 + su] for su in range(4) if nib >> su & 1) for nib in
 def leads(s: GameState, hand: int) -> list[tuple[Card, ...]]:
     out: list[tuple[Card, ...]] = []
     jk = joker_count(hand)
+    wild = s.rules.jokers_wild
     for r in range(13):
         nib = hand >> (r * 4) & 0xF
         if not nib:
             continue
         out.extend(_LEADS[r][nib])
-        if jk:
+        if jk and wild:
             full = _ALL[r][nib]
             for j in range(1, jk + 1):
                 out.append(full + (_JK,) * j)
@@ -197,6 +230,7 @@ def follows(s: GameState, hand: int, top) -> list[tuple[Card, ...]]:
     jk = joker_count(hand)
     bind = s.trick.bind
     strict = s.trick.strict
+    wild = rules.jokers_wild
     out: list[tuple[Card, ...]] = []
     if top.kind is Kind.GROUP:
         key = (table, ts, eq)
@@ -215,7 +249,7 @@ def follows(s: GameState, hand: int, top) -> list[tuple[Card, ...]]:
             k = _POP4[nib]
             if k >= c:
                 out.extend(_GROUPS[r][nib][c])
-            elif k + jk >= c:
+            elif k + jk >= c and (wild or not k):
                 out.append(_ALL[r][nib] + (_JK,) * (c - k))
         if jk >= c and (top.low != JOKER_RANK or eq):
             out.append((_JK,) * c)

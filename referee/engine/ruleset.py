@@ -13,6 +13,7 @@ from referee.engine.options import OPTIONS, Option, OptionError, option_class
 from referee.engine.plays import STANDARD_ORDER, Order
 from referee.engine.rules import RULE_CLASSES, RULE_ORDER
 from referee.engine.rules.base import HOOKS, Rule
+from referee.engine.rules.order import order_of
 
 
 @dataclass(frozen=True, eq=False)
@@ -30,6 +31,7 @@ class Rules:
         if missing:
             raise OptionError(f"rules {self.name!r} miss options {missing}")
         object.__setattr__(self, "_by_id", by_id)
+        object.__setattr__(self, "order", order_of(by_id["order"]))
         stairs = by_id["stairs"]
         stairs_min = stairs.min_length if stairs.enabled else 0
         object.__setattr__(self, "stairs_min", stairs_min)
@@ -38,10 +40,20 @@ class Rules:
         object.__setattr__(self, "active_rules", tuple(active))
         for hook in HOOKS:
             object.__setattr__(self, hook + "_rules",
-                               tuple(r for r in active if type(r).overrides(hook)))
+                               tuple(r for r in active if r.uses(hook)))
+        # restrictions that may refuse a lead (legal_actions then checks leads too)
+        object.__setattr__(self, "lead_rules",
+                           tuple(r for r in self.restrict_rules if r.LEADS))
         joker = by_id["joker"]
         object.__setattr__(self, "jokers", joker.count if joker.enabled else 0)
+        object.__setattr__(self, "jokers_wild",
+                           bool(joker.enabled and joker.wild) or by_id["almighty"].enabled)
         object.__setattr__(self, "permanent_pass", by_id["permanent-pass"].enabled)
+        object.__setattr__(self, "finishers", by_id["scoring"].finishers)
+        object.__setattr__(self, "chombo",
+                           next((r for r in active if r.ID == "chombo"), None))
+        object.__setattr__(self, "deal",
+                           RULE_CLASSES["deal"](by_id["deal"], self.order, 0))
         object.__setattr__(self, "first_player",
                            RULE_CLASSES["first-player"](by_id["first-player"], self.order, 0))
         object.__setattr__(self, "scoring",

@@ -12,31 +12,41 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from referee.engine.actions import Deal, Discard, Exchange, Give, Pass, PlayCards
+from referee.engine.actions import Declare, Deal, Discard, Exchange, Give, Pass, PlayCards
 from referee.engine.cards import REAL_MASK, Card, cards_of, deck_mask, joker_count
 from referee.engine.engine import apply, new_match
 from referee.engine.events import IllegalEvent
 from referee.engine.engine import judge
-from referee.engine.legal import candidates, exchange_options, leads
+from referee.engine.legal import (candidates, claim_options, exchange_options, leads,
+                                  pending_options)
+from referee.engine.rules.scoring import points_of
 from referee.engine.ruleset import Rules
 from referee.engine.state import GameState, Phase
 
 
 def deal_hands(rules: Rules, n: int, rng: random.Random,
                ranking: tuple[int, ...] | None = None) -> tuple[tuple[Card, ...], ...]:
-    """Shuffle the full deck and deal it out; extra cards go to the poorest first (seed 004
-    "端数がある場合は、大貧民から優先に配ります"), in the first game to the first seats."""
+    """Shuffle the full deck and deal it out as the ``deal`` option says: the whole deck, extra
+    cards to the poorest first (seed 004 "端数がある場合は、大貧民から優先に配ります"), in the
+    first game to the first seats; a fixed hand size with the rest set aside (Profit); or
+    uneven sizes (Shinafugo)."""
     deck = list(cards_of(deck_mask(rules.jokers)))
     rng.shuffle(deck)
     order = list(reversed(ranking)) if ranking else list(range(n))
-    per, extra = divmod(len(deck), n)
+    sizes = rules.deal.sizes(len(deck), n, rng)
     hands: list[tuple[Card, ...]] = [()] * n
     i = 0
     for k, seat in enumerate(order):
-        size = per + (1 if k < extra else 0)
-        hands[seat] = tuple(deck[i:i + size])
-        i += size
+        hands[seat] = tuple(deck[i:i + sizes[k]])
+        i += sizes[k]
     return tuple(hands)
+
+
+DECLARE_P = {"uno": 0.95}
+"""How often the random players take an optional declaration (default 0.5)."""
+CLAIM_P = {"dobon": 0.7}
+"""How often they make a claim they could make (default 1: Tenho and Shinako-no-koshi are
+forced by seed 002)."""
 
 
 def random_action(s: GameState, rng: random.Random):
@@ -55,12 +65,26 @@ def random_action(s: GameState, rng: random.Random):
             return Give(name, tuple(rng.sample(cards, p.limit)))
         if p.action == "discard" and rng.random() < 0.5:
             return Discard(name, tuple(rng.sample(cards, rng.randint(1, p.limit))))
+        if p.action == "declare" and rng.random() < DECLARE_P.get(p.rule, 0.5):
+            return Declare(name, p.rule)
+        if p.action == "claim":  # the claim if the hand allows it, else decline (pass)
+            return pending_options(s)[-1]
+    if s.rules.claim_rules:
+        for c in claim_options(s):
+            if rng.random() < CLAIM_P.get(c.rule, 1.0):
+                return c
     seat = s.turn
     name = s.players[seat]
     top = s.trick.top
-    if top is None:  # every lead is legal
+    if top is None:
         opts = leads(s, s.hands[seat])
-        return PlayCards(name, opts[rng.randrange(len(opts))])
+        if not s.rules.lead_rules:  # every lead is legal
+            return PlayCards(name, opts[rng.randrange(len(opts))])
+        rng.shuffle(opts)
+        for t in opts:
+            if judge(s, seat, t)[1] is None:
+                return PlayCards(name, t)
+        raise RuntimeError(f"no legal lead for {name}: {cards_of(s.hands[seat])}")
     # The first legal candidate of a random permutation is uniform over the legal ones.
     cands = candidates(s, seat)
     cands.append(None)
@@ -108,7 +132,10 @@ def check_invariants(s: GameState) -> list[str]:
     seats = set(range(n))
     groups = [set(s.finished), set(s.disqualified), set(s.fallen),
               {x for x in range(n) if s.active >> x & 1}]
-    if sum(len(g) for g in groups) != n or set().union(*groups) != seats:
+    if s.phase is Phase.OVER:  # a game ended early leaves players unfinished (ranked anyway)
+        if sum(len(g) for g in groups) != len(set().union(*groups)) or s.active:
+            bad.append(f"seats not disjoint at the game end: {groups}")
+    elif sum(len(g) for g in groups) != n or set().union(*groups) != seats:
         bad.append(f"seats not partitioned: {groups}")
     if s.phase is Phase.PLAY:
         if not s.active >> s.turn & 1:
@@ -121,11 +148,54 @@ def check_invariants(s: GameState) -> list[str]:
         if (s.pending is not None and s.pending.action != "declare"
                 and s.counts[s.pending.player] < 1):
             bad.append("pending declaration of a player with no cards")
+    # point cards: cards from the table (never jokers), each taken once, by a seat still known
+    taken = 0
+    for seat, m in enumerate(s.point_cards):
+        if m & ~REAL_MASK:
+            bad.append(f"seat {seat} took a joker as a point card")
+        if m & taken:
+            bad.append(f"a point card taken twice: {cards_of(m & taken)}")
+        taken |= m
+    if taken & ~s.seen:
+        bad.append(f"point cards never played: {cards_of(taken & ~s.seen)}")
+    if s.point_cards and len(s.point_cards) != n:
+        bad.append(f"{len(s.point_cards)} point-card piles for {n} players")
+    if s.phase is not Phase.OVER and s.dead & ~sum(1 << x for x in s.finished):
+        bad.append(f"joker-dead seats {s.dead:b} did not finish")
+    if s.revealed & s.seen:
+        bad.append(f"revealed cards were played: {cards_of(s.revealed & s.seen)}")
+    if s.known:
+        held = 0
+        for h in s.hands:
+            held |= h
+        if s.revealed & ~held & REAL_MASK:
+            bad.append(f"revealed cards not held: {cards_of(s.revealed & ~held & REAL_MASK)}")
     if s.phase is Phase.OVER:
         if s.ranking is None or sorted(s.ranking) != list(range(n)):
             bad.append(f"ranking is not a permutation: {s.ranking}")
-        if s.rules.option("scoring").mode == "additive" and sum(s.scores) != n * (n - 1) // 2:
+        mode = s.rules.option("scoring").mode
+        if mode == "additive" and sum(s.scores) != n * (n - 1) // 2:
             bad.append(f"additive scores do not add up: {s.scores}")
+        if mode == "points":
+            bad.extend(points_violations(s))
+    return bad
+
+
+def points_violations(s: GameState) -> list[str]:
+    """Profit scores: a Joker Dead seat scores 0; every other seat the numbers of its point
+    cards, plus the bonus for the first finisher not Joker Dead."""
+    bad = []
+    rules = s.rules
+    bonus = rules.option("scoring").bonus
+    holder = rules.scoring.bonus_holder(s.finished, s.dead)
+    for x in range(s.n):
+        want = 0 if s.dead >> x & 1 else points_of(s.point_cards[x]) if s.point_cards else 0
+        if x == holder:
+            want += bonus
+        if s.scores[x] != want:
+            bad.append(f"seat {x} scored {s.scores[x]}, its point cards make {want}")
+        if s.dead >> x & 1 and s.scores[x] != 0:
+            bad.append(f"joker-dead seat {x} scored {s.scores[x]}")
     return bad
 
 

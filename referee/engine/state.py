@@ -33,8 +33,9 @@ class Trick:
     passed: int = 0           # seats that passed (since the last play; all trick: permanent pass)
     flipped: bool = False     # trick-scoped order flip (11-back)
     bind: int = 0             # suit-bind: mask of the locked suits (0: none)
-    strict: int = -1          # strict bind: the rank required next (-1: none)
+    strict: int = -1          # strict / number bind: the rank required next (-1: none)
     plays: int = 0            # plays made in this trick
+    colours: int = 0          # colour bind (Jack Bind), packed by ``rules.jack_bind``; 0: none
 
 
 EMPTY_TRICK = Trick()
@@ -47,6 +48,9 @@ class Pending:
     Optional (``mandatory`` false): anybody else acting means it was not taken.
     Mandatory: every other action is illegal until the player does it.
     ``limit``: the most cards to discard / the exact number of cards to give.
+    A pending *claim* (``action`` ``claim``, Dobon-gaeshi) is mandatory: the player claims it
+    or passes (declines). ``other``/``value``: a second player and a number it concerns (the
+    Dobon caller and the sum to match).
     """
 
     rule: str
@@ -54,6 +58,8 @@ class Pending:
     player: int
     limit: int
     mandatory: bool
+    other: int = -1
+    value: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +108,11 @@ class GameState:
     ranking: tuple[int, ...] | None = None   # this game's ranking once over
     scores: tuple[int, ...] | None = None    # this game's scores once over
     match: MatchInfo = MatchInfo()
+    point_cards: tuple[int, ...] = ()  # Profit: card masks of the point cards each seat took
+    dead: int = 0                      # Joker Dead: seats whose game score is 0
+    revealed: int = 0                  # cards shown by claims (still held; never playable)
+    recent: Play | None = None         # the play just made (Dobon's target) ...
+    recent_seat: int = -1              # ... and who made it; cleared by a pass or a deal
 
     # ---- convenience ---------------------------------------------------------------------
     @property

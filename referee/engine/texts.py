@@ -44,7 +44,7 @@ RULE_NAMES = {
         "suit-bind": "しばり", "strict-bind": "げきしば", "number-bind": "かずしばり",
         "stairs": "かいだん", "spade-three": "スペがえし", "ten-discard": "じゅうすて",
         "nine-pass": "きゅうわたし", "nine-reverse": "きゅうリバース",
-        "same-rank-skip": "スキップ", "seven-skip": "ななとばし",
+        "same-rank-skip": "スキップ", "seven-skip": "セブンスキップ",
         "lucky-seven": "ラッキーセブン", "catapult": "カタパルト", "coup": "クーデター",
         "shinako-back": "しなこバック", "tenho": "テンホー", "shinako-koshi": "しなこのこし",
         "uno": "ウノ", "chombo": "チョンボ", "dobon": "ドボン", "dobon-gaeshi": "ドボンがえし",
@@ -71,7 +71,9 @@ EVENT_TEXTS = {
         "finish": "{player} finishes in place {place}.",
         "point_card": "{player} takes {card} as a point card.",
         "game_end": "Game over. Ranking: {ranking}.",
+        "game_scores": "Scores: {scores}.",
         "match_over": "The match is over. Totals: {totals}.",
+        "winners": "Winner: {winners}.",
     },
     "ja": {
         "play": "{player}さん、{cards}。",
@@ -82,7 +84,9 @@ EVENT_TEXTS = {
         "finish": "{player}さん、あがり。{place}い。",
         "point_card": "{player}さん、とくてんカード {card}。",
         "game_end": "ゲームしゅうりょう。{ranking}。",
+        "game_scores": "とくてん、{scores}。",
         "match_over": "マッチしゅうりょう。{totals}。",
+        "winners": "ゆうしょうは {winners}。",
     },
 }
 
@@ -105,8 +109,38 @@ EFFECT_TEXTS = {
         "lucky-seven": "Lucky seven! The trick ends.",
         "catapult": "Catapult! The table holds {cards}.",
         "forbidden-finish": "{player} finished on a forbidden card and is disqualified.",
+        "forbidden-finish:chombo": "{player} finished on a forbidden card.",
         "capital-fall": "Capital fall! {player} is out.",
         "exchange": "{player} gives {count} card(s) to {to}.",
+        "almighty": "Almighty! The jokers fill in.",
+        "joker-dead": "Joker dead! {player} scores nothing this game.",
+        "eight-reset:pending": "Eight reset? {player} may clear the table.",
+        "eight-reset:declared": "{player} declares eight reset.",
+        "eight-reset": "Eight reset! The table is cleared; no point card.",
+        "seven-skip": "Seven skip! {skipped} skipped.",
+        "jack-bind:pending": "Jack bind? {player} may bind the colours.",
+        "jack-bind:declared": "{player} declares jack bind.",
+        "jack-bind": "Jack bind: only {colours}.",
+        "king-crown": "King crown!",
+        "coup": "Coup! The order is now {order}.",
+        "shinako-back": "Shinako back! The order is {order} until the trick ends.",
+        "shinako-back:count": "Shinako back times {count}! The order is {order} until the "
+                              "trick ends.",
+        "number-bind": "Number bind: only {number} next.",
+        "number-bind:none": "Number bind: nothing can follow.",
+        "tenho": "Tenho! {player} finishes with {cards}.",
+        "shinako-koshi": "Shinako no koshi! {player} finishes with {cards}.",
+        "uno": "{player}: uno.",
+        "uno:pending": "{player} is down to one card: call uno!",
+        "uno:declared": "{player}: uno!",
+        "uno:missed": "{player} did not call uno.",
+        "chombo": "Chombo! {player} is last ({violation_name}); the game is over.",
+        "chombo:from": "Chombo! {player} called on {from}'s chombo play and is last; the game "
+                       "is over.",
+        "dobon": "Dobon! {player}'s hand makes {sum}, as {target}'s play: {cards}.",
+        "dobon-gaeshi:pending": "{player}, dobon gaeshi? Show your hand or pass.",
+        "dobon-gaeshi": "Dobon gaeshi! {player}'s hand makes {sum} too: {target} is last.",
+        "dobon-gaeshi:declined": "No dobon gaeshi: {player} is last.",
         "*": "{rule_name}.",
     },
     "ja": {
@@ -126,8 +160,36 @@ EFFECT_TEXTS = {
         "lucky-seven": "ラッキーセブン！ ながれます。",
         "catapult": "カタパルト！ {cards}。",
         "forbidden-finish": "{player}さん、はんそくあがり。しっかくです。",
+        "forbidden-finish:chombo": "{player}さん、はんそくあがり。",
         "capital-fall": "みやこおち！ {player}さんは だつらく。",
         "exchange": "{player}さんから {to}さんへ {count}まい こうかん。",
+        "almighty": "オールマイティ！",
+        "joker-dead": "ジョーカーデッド！ {player}さんは このゲーム 0てん。",
+        "eight-reset:pending": "{player}さん、エイトリセット できます。",
+        "eight-reset:declared": "{player}さん、エイトリセット。",
+        "eight-reset": "エイトリセット！ ばが ながれます。とくてんカードは ありません。",
+        "seven-skip": "セブンスキップ！ {skipped}さんは とばされます。",
+        "jack-bind:pending": "{player}さん、ジャックバインド できます。",
+        "jack-bind:declared": "{player}さん、ジャックバインド。",
+        "jack-bind": "ジャックバインド！ {colours}のみ。",
+        "king-crown": "キングクラウン！",
+        "coup": "クーデター！ {order}",
+        "shinako-back": "しなこバック！ {order}",
+        "shinako-back:count": "しなこバック {count}かい！ {order}",
+        "number-bind": "かずしばり！ つぎは {number}のみ。",
+        "number-bind:none": "かずしばり！ もう だせません。",
+        "tenho": "テンホー！ {player}さん、あがり。{cards}。",
+        "shinako-koshi": "しなこのこし！ {player}さん、あがり。{cards}。",
+        "uno": "{player}さん、ウノ。",
+        "uno:pending": "{player}さん、のこり 1まい。ウノと いってください。",
+        "uno:declared": "{player}さん、ウノ！",
+        "uno:missed": "{player}さん、ウノを いいませんでした。",
+        "chombo": "チョンボ！ {player}さんは ビリです。ゲームしゅうりょう。",
+        "chombo:from": "チョンボの なすりつけ！ {player}さんは ビリです。ゲームしゅうりょう。",
+        "dobon": "ドボン！ {player}さん、{target}さんの {sum}と おなじ。{cards}。",
+        "dobon-gaeshi:pending": "{player}さん、ドボンがえし しますか。",
+        "dobon-gaeshi": "ドボンがえし！ {target}さんが ビリです。",
+        "dobon-gaeshi:declined": "ドボンがえし なし。{player}さんが ビリです。",
         "*": "{rule_name}。",
     },
 }
@@ -136,10 +198,21 @@ ORDER_TEXTS = {
     "en": {"reversed": "reversed", "normal": "normal"},
     "ja": {"reversed": "つよさが ぎゃくに なります。", "normal": "つよさが もとに もどります。"},
 }
+COLOUR_TEXTS = {
+    "en": {"black": "black", "red": "red", "any": "any colour"},
+    "ja": {"black": "くろ", "red": "あか", "any": "どのいろでも"},
+}
 DIRECTION_TEXTS = {
     "en": {"clockwise": "clockwise", "counterclockwise": "counterclockwise"},
     "ja": {"clockwise": "とけいまわり", "counterclockwise": "はんとけいまわり"},
 }
+
+
+class _Fields(dict):
+    """Template fields; a field an event lacks reads as empty (a spoken line never breaks)."""
+
+    def __missing__(self, key: str) -> str:
+        return ""
 
 
 def card_name(code: str, lang: str = "en") -> str:
@@ -183,6 +256,13 @@ def describe(event: dict[str, Any], lang: str = "en") -> str:
         f["next"] = cards_text(f["next"], lang) or ("nothing" if lang == "en" else "なし")
     if "skipped" in f:
         f["skipped"] = ", ".join(f["skipped"])
+    if "colours" in f:
+        sep = ", " if lang == "en" else "、"
+        f["colours"] = sep.join(COLOUR_TEXTS[lang].get(c, c) for c in f["colours"])
+    if "number" in f:
+        f["number"] = RANK_NAMES[lang].get(f["number"], f["number"])
+    if "violation" in f:
+        f["violation_name"] = rule_name(f["violation"], lang)
     if "order" in f:
         f["order"] = ORDER_TEXTS[lang].get(f["order"], f["order"])
     if "direction" in f:
@@ -191,9 +271,14 @@ def describe(event: dict[str, Any], lang: str = "en") -> str:
         f["rule_name"] = rule_name(f["rule"], lang)
     if kind == "effect":
         table = EFFECT_TEXTS[lang]
-        key = f["rule"] + (":pending" if f.get("pending") else "")
-        template = table.get(key) or table.get(f["rule"]) or table["*"]
-        return template.format(**f)
+        rule = f["rule"]
+        variant = ("pending" if f.get("pending") else "declared" if f.get("declared")
+                   else "missed" if f.get("missed") else "declined" if f.get("declined")
+                   else "from" if f.get("from") else "none" if f.get("number") == ""
+                   else "chombo" if f.get("chombo")
+                   else "count" if rule == "shinako-back" and "count" in f else "")
+        template = (variant and table.get(f"{rule}:{variant}")) or table.get(rule) or table["*"]
+        return template.format_map(_Fields(f))
     if kind == "game_end":
         if lang == "en":
             f["ranking"] = ", ".join(f"{i}. {p}" for i, p in enumerate(f["ranking"], 1))
@@ -202,8 +287,19 @@ def describe(event: dict[str, Any], lang: str = "en") -> str:
             f["ranking"] = "、".join(f"{i}い {p}さん" for i, p in enumerate(f["ranking"], 1))
             totals = "、".join(f"{p}さん {v}てん" for p, v in f.get("totals", {}).items())
         line = EVENT_TEXTS[lang]["game_end"].format(**f)
+        scores = f.get("scores") or {}
+        if any(scores.values()):
+            if lang == "en":
+                text = ", ".join(f"{p} {v}" for p, v in scores.items())
+            else:
+                text = "、".join(f"{p}さん {v}てん" for p, v in scores.items())
+            line += " " + EVENT_TEXTS[lang]["game_scores"].format(scores=text)
         if f.get("match_over"):
             line += " " + EVENT_TEXTS[lang]["match_over"].format(totals=totals)
+            if f.get("winners"):
+                sep = ", " if lang == "en" else "、"
+                names = sep.join(p if lang == "en" else f"{p}さん" for p in f["winners"])
+                line += " " + EVENT_TEXTS[lang]["winners"].format(winners=names)
         return line
     template = EVENT_TEXTS[lang].get(kind)
     if template is None:

@@ -60,6 +60,8 @@ def _detector_args(p: argparse.ArgumentParser, with_data: bool = True) -> None:
     if with_data:
         p.add_argument("--data", type=Path, default=DEFAULT_DATA / "det")
     p.add_argument("--det-name", default="det", help="run name under runs/")
+    p.add_argument("--det-init", type=Path, default=None,
+                   help="start from these weights (e.g. models/checkpoints/detector.pt) instead of scratch")
     p.add_argument("--det-epochs", type=int, default=30)
     p.add_argument("--det-imgsz", type=int, default=320)
     p.add_argument("--det-batch", type=int, default=32)
@@ -71,6 +73,8 @@ def _classifier_args(p: argparse.ArgumentParser, with_data: bool = True) -> None
     if with_data:
         p.add_argument("--data", type=Path, default=DEFAULT_DATA / "cls")
     p.add_argument("--cls-name", default="cls", help="run name under runs/")
+    p.add_argument("--cls-init", type=Path, default=None,
+                   help="start from these weights (e.g. models/checkpoints/classifier.pt) instead of scratch")
     p.add_argument("--cls-epochs", type=int, default=30)
     p.add_argument("--cls-batch", type=int, default=256)
     if not any(a.dest == "workers" for a in p._actions):
@@ -86,6 +90,14 @@ def _need_training_extra() -> None:
         raise UserError(
             "training needs the train extra: pip install torch==2.14.1 torchvision==0.29.1 && pip install -e '.[train]'"
         ) from None
+
+
+def _init(weights: Path | None, default: str | None) -> str | None:
+    if weights is None:
+        return default
+    if not weights.is_file():
+        raise UserError(f"initial weights not found: {weights}")
+    return str(weights)
 
 
 def run_data(args: argparse.Namespace) -> int:
@@ -109,7 +121,7 @@ def run_detector(args: argparse.Namespace) -> int:
     from referee.train.runner import train_detector
 
     train_detector(args.data, args.det_name, args.det_epochs, imgsz=args.det_imgsz, batch=args.det_batch,
-                   workers=args.workers, threads=args.threads)
+                   workers=args.workers, threads=args.threads, model=_init(args.det_init, "yolo11n.yaml"))
     return 0
 
 
@@ -118,7 +130,7 @@ def run_classifier(args: argparse.Namespace) -> int:
     from referee.train.runner import train_classifier
 
     train_classifier(args.data, args.cls_name, args.cls_epochs, batch=args.cls_batch, workers=args.workers,
-                     threads=args.threads)
+                     threads=args.threads, model=_init(args.cls_init, None))
     return 0
 
 
@@ -143,9 +155,10 @@ def run_all(args: argparse.Namespace) -> int:
 
     run_data(args)
     cls_run = train_classifier(args.data_out / "cls", args.cls_name, args.cls_epochs, batch=args.cls_batch,
-                               workers=args.workers, threads=args.threads)
+                               workers=args.workers, threads=args.threads, model=_init(args.cls_init, None))
     det_run = train_detector(args.data_out / "det", args.det_name, args.det_epochs, imgsz=args.det_imgsz,
-                             batch=args.det_batch, workers=args.workers, threads=args.threads)
+                             batch=args.det_batch, workers=args.workers, threads=args.threads,
+                             model=_init(args.det_init, "yolo11n.yaml"))
     export_onnx(cls_run / "weights" / "best.pt", args.out / CLASSIFIER_FILE, imgsz=64, dynamic=True)
     export_onnx(det_run / "weights" / "best.pt", args.out / DETECTOR_FILE, imgsz=(384, 640))
     return 0

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from referee.engine import (Deal, Discard, Give, Pass, PlayCards, apply, load_preset, new_match,
-                            parse_cards)
+from referee.engine import (Claim, Deal, Declare, Discard, Give, Pass, PlayCards, apply,
+                            load_preset, new_match, parse_cards)
 from referee.engine.events import EffectEvent, IllegalEvent, TrickEndEvent
 
 
@@ -77,6 +77,26 @@ class Table:
         if rule is not None:
             assert ev[0].rule == rule, f"{player} {cards}: {ev[0].rule} ({ev[0].message})"
         return ev[0]
+
+    def refuses(self, player, cards, rule=None):
+        """Require the play to be refused (breaking ``rule``) without applying it (under Chombo
+        an illegal play would end the game); returns the illegal event."""
+        _, ev = apply(self.s, PlayCards(player, parse_cards(cards)))
+        assert isinstance(ev[0], IllegalEvent), f"{player} {cards} was accepted: {ev}"
+        if rule is not None:
+            assert ev[0].rule == rule, f"{player} {cards}: {ev[0].rule} ({ev[0].message})"
+        return ev[0]
+
+    def claim(self, player, rule, cards=""):
+        """Make a claim and require it to be accepted; returns the events."""
+        ev = self.do(Claim(player, rule, parse_cards(cards)))
+        assert not isinstance(ev[0], IllegalEvent), f"{player} claims {rule}: {ev[0]}"
+        return ev
+
+    def declare(self, player, rule):
+        ev = self.do(Declare(player, rule))
+        assert not isinstance(ev[0], IllegalEvent), f"{player} declares {rule}: {ev[0]}"
+        return ev
 
     def legal(self, player, cards) -> bool:
         """Would this play be accepted now? (the state is not changed)"""

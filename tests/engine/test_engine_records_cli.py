@@ -142,3 +142,87 @@ def test_cli_demo(capsys):
     assert "Lucky seven" in capsys.readouterr().out
     assert main(["demo", "--lang", "ja"]) == 0
     assert "ラッキーセブン" in capsys.readouterr().out
+
+
+# ---- Profit and Shinafugo records (issue 3) -----------------------------------------------------
+
+PROFIT_FIXTURE = ROOT / "fixtures" / "profit-match.json"
+SHINAFUGO_FIXTURE = ROOT / "fixtures" / "shinafugo-game.json"
+
+
+def _effects(events):
+    out = set()
+    for e in events:
+        if e["event"] == "effect":
+            out.add(e["rule"])
+            for flag in ("declared", "missed", "declined", "from"):
+                if e.get(flag):
+                    out.add(f"{e['rule']}:{flag}")
+    return out
+
+
+def test_profit_fixture_is_a_whole_match_with_every_special_rule():
+    rec = load_record(PROFIT_FIXTURE)
+    assert rec.known and rec.match and len(rec.games) == len(rec.players)
+    events = replay_events(rec)
+    assert {"almighty", "joker-dead", "revolution", "eight-reset", "eight-reset:declared",
+            "seven-skip", "jack-bind", "jack-bind:declared", "king-crown"} <= _effects(events)
+    assert any(e["event"] == "point_card" for e in events)
+    assert any(e["event"] == "illegal" for e in events)
+    ends = [e for e in events if e["event"] == "game_end"]
+    assert len(ends) == len(rec.players)
+    last = events[-1]
+    assert last["event"] == "game_end" and last["match_over"] and last["winners"]
+    totals = {p: sum(e["scores"][p] for e in ends) for p in rec.players}
+    assert last["totals"] == totals
+    # game_end.scores: point cards plus bonus, by game
+    for gi, end in enumerate(ends):
+        taken = {p: 0 for p in rec.players}
+        for e in events:
+            if e.get("game") == gi and e["event"] == "point_card":
+                n = e["card"][:-1]
+                taken[e["player"]] += {"A": 1, "J": 11, "Q": 12, "K": 13}.get(n) or int(n)
+        dead = {e["player"] for e in events if e.get("game") == gi
+                and e["event"] == "effect" and e["rule"] == "joker-dead"}
+        finishers = [e["player"] for e in events if e.get("game") == gi
+                     and e["event"] == "finish"][:2]
+        bonus = next((p for p in finishers if p not in dead), None)
+        for p in rec.players:
+            want = 0 if p in dead else taken[p] + (5 if p == bonus else 0)
+            assert end["scores"][p] == want, (gi, p)
+
+
+def test_shinafugo_fixture_hidden_hands_with_claims():
+    rec = load_record(SHINAFUGO_FIXTURE)
+    assert not rec.known and rec.match
+    events = replay_events(rec)
+    assert {"stairs", "suit-bind", "number-bind", "eight-cut", "revolution", "coup",
+            "shinako-back", "spade-three", "uno", "uno:declared", "uno:missed", "tenho",
+            "shinako-koshi", "dobon", "dobon-gaeshi", "dobon-gaeshi:declined", "chombo",
+            "chombo:from", "forbidden-finish"} <= _effects(events)
+    assert not any(e["event"] == "illegal" for e in events)
+    assert any(e["event"] == "play" and "JK=4H" in e["cards"] for e in events)
+    assert events[-1]["event"] == "game_end" and events[-1]["match_over"]
+
+
+@pytest.mark.parametrize("fixture", [PROFIT_FIXTURE, SHINAFUGO_FIXTURE])
+def test_cli_replay_json_on_the_new_fixtures(capsys, fixture):
+    assert main(["replay", str(fixture), "--json"]) == 0
+    events = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert events == replay_events(load_record(fixture))
+    from referee.engine.events import EVENT_NAMES, RULE_IDS
+    assert {e["event"] for e in events} <= set(EVENT_NAMES)
+    assert {e["rule"] for e in events if "rule" in e} <= set(RULE_IDS)
+    for lang in ("en", "ja"):
+        assert main(["replay", str(fixture), "--lang", lang]) == 0
+        out = capsys.readouterr().out
+        if lang == "ja":
+            assert not any("\u4e00" <= ch <= "\u9fff" for ch in out), "kanji in the Japanese text"
+
+
+@pytest.mark.parametrize("rules,players", [("profit", 4), ("shinafugo", 6)])
+def test_cli_simulate_profit_and_shinafugo(capsys, rules, players):
+    assert main(["simulate", "--rules", rules, "--players", str(players), "--games", "30",
+                 "--seed", "5", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["rules"] == rules and summary["invariant_violations"] == 0

@@ -40,13 +40,20 @@ def test_every_event_renders(lang):
         {"event": "finish", "action": 3, "player": "D", "place": 1},
         {"event": "point_card", "action": 3, "player": "D", "card": "KH"},
         {"event": "game_end", "action": 9, "ranking": ["D", "A"], "scores": {"A": 0, "D": 1},
-         "totals": {"A": 0, "D": 1}, "match_over": True},
+         "totals": {"A": 0, "D": 1}, "match_over": True, "winners": ["D"]},
     ]
     for rule in RULE_IDS:
         samples.append({"event": "effect", "action": 0, "rule": rule, "player": "A",
                         "order": "reversed", "suits": ["H"], "next": ["8H"], "max": 2,
                         "count": 1, "to": "B", "skipped": ["C"], "direction": "clockwise",
-                        "length": 3, "cards": ["3D", "3H", "3C"]})
+                        "length": 3, "cards": ["3D", "3H", "3C"], "number": "J",
+                        "colours": ["black", "red", "any"], "target": "B", "sum": 13,
+                        "violation": "uno"})
+    for rule in RULE_IDS:  # the variants: offered, declared, missed, declined, transferred
+        for flag in ("pending", "declared", "missed", "declined", "from", "chombo"):
+            samples.append({"event": "effect", "action": 0, "rule": rule, "player": "A",
+                            flag: "C" if flag == "from" else True, "count": 2, "max": 1,
+                            "to": "B", "order": "normal", "violation": "dobon"})
     assert {s["event"] for s in samples} == set(EVENT_NAMES)
     for s in samples:
         line = describe(s, lang)
@@ -63,7 +70,35 @@ def test_every_rule_module_names_its_seed_rule():
         assert cls.OPTION.SEED.startswith("Seed 00")
 
 
-def test_docs_list_every_option():
-    text = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+def test_readme_lists_every_option_with_its_presets():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "| id | meaning | parameters (default) | seed rule | P | P-all | P-none | HS | Pr | Sh |" in text
     for oid in OPTIONS:
-        assert f"| `{oid}` |" in text, oid
+        row = next((line for line in text.splitlines() if line.startswith(f"| `{oid}` |")), None)
+        assert row is not None, oid
+        assert row.count("|") == 11, row  # one cell per preset column
+
+
+NEW_RULES = ("almighty", "joker-dead", "eight-reset", "seven-skip", "jack-bind", "king-crown",
+             "coup", "shinako-back", "number-bind", "tenho", "shinako-koshi", "uno", "chombo",
+             "dobon", "dobon-gaeshi")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_new_rule_has_its_own_announcement(lang):
+    """Profit and Shinafugo effects are announced with their own texts, not the fallback."""
+    for rule in NEW_RULES:
+        assert rule in EFFECT_TEXTS[lang], rule
+    for key in ("eight-reset:pending", "jack-bind:pending", "uno:pending", "uno:missed",
+                "dobon-gaeshi:pending", "dobon-gaeshi:declined", "chombo:from"):
+        assert key in EFFECT_TEXTS[lang], key
+
+
+def test_profit_and_shinafugo_lines():
+    assert describe({"event": "effect", "rule": "number-bind", "player": "A", "number": "J"},
+                    "ja") == "かずしばり！ つぎは ジャックのみ。"
+    assert "black, red" in describe({"event": "effect", "rule": "jack-bind", "player": "A",
+                                        "colours": ["black", "red"]})
+    line = describe({"event": "game_end", "ranking": ["A", "B"], "scores": {"A": 14, "B": 0},
+                     "totals": {"A": 20, "B": 3}, "match_over": True, "winners": ["A"]}, "ja")
+    assert "Aさん 14てん" in line and "ゆうしょうは Aさん" in line

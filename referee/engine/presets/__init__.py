@@ -30,7 +30,7 @@ from typing import Any, Mapping
 from referee.engine.options import OptionError
 from referee.engine.ruleset import Rules
 
-PRESETS = ("president", "president-all", "president-none", "highschool")
+PRESETS = ("president", "president-all", "president-none", "highschool", "profit", "shinafugo")
 _META_KEYS = {"name", "description", "seed", "preset", "options"}
 
 

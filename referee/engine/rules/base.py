@@ -10,21 +10,32 @@ overrides, in ``RULE_ORDER``:
 * ``special``    may this play be made although it does not beat the top normally?
                  (a special beat: it skips the count, shape, strength and bind checks)
 * ``equal_beats`` may a play *equal* to the top be made?
-* ``restrict``   is this otherwise legal play forbidden?        (returns the violation message)
+* ``restrict``   is this otherwise legal play forbidden?        (returns the violation message,
+                 or ``(rule id, message)`` to name another rule, e.g. a basic violation)
 * ``effects``    what does this legal play change?              (returns ``Effect`` values)
-* ``finish_check`` / ``on_finish``  what happens when a hand empties?
+* ``finish_check`` / ``on_finish``  what happens when a hand empties? (``on_finish`` also gets
+                 the finishing play, None when the hand emptied otherwise)
+* ``on_trick_end`` what happens when a trick ends? (gets the top play, its player, the cause:
+                 ``"passed"`` or the id of the rule that ended it, and the seats still in)
 * ``declare``    what does the optional effect this rule offered (an ``Await`` with action
                  ``declare``) change when the player declares it?
+* ``claim``      is this claim with these revealed cards right? (returns its effects, or the
+                 message saying why not: the claim is then a violation)
+* ``lapse``      what follows when a pending declaration of this rule is not made (an optional
+                 one: somebody else acted; a claim: its player passed)?
 * ``generate``   which special plays could this hand make now?  (for ``legal_actions``)
 
 Every hook receives the state *before* the action (``GameState`` is immutable) and the seat.
+A rule whose ``restrict`` may refuse a *lead* sets ``LEADS`` (``legal_actions`` then checks
+leads too). ``uses(hook)`` lets a rule whose parameters make a hook idle leave it out of the
+compiled pipeline (it costs nothing then).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar, Iterable
 
-from referee.engine.cards import Card
+from referee.engine.cards import JOKER, RANK_NUMBERS, Card
 from referee.engine.effects import Effect
 from referee.engine.options import Option
 from referee.engine.plays import Order, Play
@@ -33,7 +44,7 @@ if TYPE_CHECKING:
     from referee.engine.state import GameState
 
 HOOKS = ("interpret", "explain", "special", "equal_beats", "restrict", "effects", "finish_check",
-         "on_finish", "declare", "generate")
+         "on_finish", "on_trick_end", "declare", "claim", "lapse", "generate")
 
 
 class Rule:
@@ -41,6 +52,7 @@ class Rule:
 
     ID: ClassVar[str] = ""
     OPTION: ClassVar[type[Option]] = Option
+    LEADS: ClassVar[bool] = False
 
     def __init__(self, option: Option, order: Order, stairs_min: int) -> None:
         self.option = option
@@ -59,7 +71,7 @@ class Rule:
     def equal_beats(self, s: "GameState", seat: int, play: Play) -> bool:
         return False
 
-    def restrict(self, s: "GameState", seat: int, play: Play) -> str | None:
+    def restrict(self, s: "GameState", seat: int, play: Play) -> str | tuple[str, str] | None:
         return None
 
     def effects(self, s: "GameState", seat: int, play: Play) -> tuple[Effect, ...]:
@@ -68,10 +80,27 @@ class Rule:
     def finish_check(self, s: "GameState", seat: int, play: Play | None) -> Effect | None:
         return None
 
-    def on_finish(self, s: "GameState", seat: int, finished_before: int) -> tuple[Effect, ...]:
+    def on_finish(self, s: "GameState", seat: int, finished_before: int,
+                  play: Play | None = None) -> tuple[Effect, ...]:
+        return ()
+
+    def on_trick_end(self, s: "GameState", top: Play, last: int, cause: str,
+                     active: int) -> tuple[Effect, ...]:
         return ()
 
     def declare(self, s: "GameState", seat: int) -> tuple[Effect, ...]:
+        return ()
+
+    def claim(self, s: "GameState", seat: int,
+              reveal: tuple[Card, ...]) -> tuple[Effect, ...] | str:
+        return f"{self.ID} is not a claim"
+
+    def lapse(self, s: "GameState", pending) -> tuple[Effect, ...]:
+        return ()
+
+    def reveals(self, s: "GameState", seat: int, hand: int) -> Iterable[tuple[Card, ...]]:
+        """Claims only: the cards this (known) hand might reveal for the claim (``legal``
+        checks each with ``claim``)."""
         return ()
 
     def generate(self, s: "GameState", seat: int, hand: int) -> Iterable[tuple[Card, ...]]:
@@ -81,13 +110,33 @@ class Rule:
     def overrides(cls, hook: str) -> bool:
         return getattr(cls, hook) is not getattr(Rule, hook)
 
+    def uses(self, hook: str) -> bool:
+        """Does this rule, with its parameters, need ``hook`` called? (default: overridden)"""
+        return type(self).overrides(hook)
 
-def group_rank_effect(play: Play, in_stairs: bool, rank: int, max_cards: int = 0) -> bool:
+
+def group_rank_effect(play: Play, in_stairs: bool, rank: int, max_cards: int = 0,
+                      jokers: bool = True) -> bool:
     """Does a number effect of ``rank`` fire for this play?
 
     Groups of that rank (a joker pinned to it counts as it); stairs containing it only when
     ``in_stairs``; ``max_cards`` > 0 limits the group size (seed 004 11-back: single to triple).
+    ``jokers`` false: only a real card of that rank fires it (Seed 002: "ジョーカーはあらゆる
+    数字カードの特殊能力を使用することは出来ません").
     """
     if play.kind.value == "group":
-        return play.low == rank and (max_cards <= 0 or len(play.cards) <= max_cards)
-    return in_stairs and play.low <= rank <= play.high
+        if play.low != rank or (max_cards > 0 and len(play.cards) > max_cards):
+            return False
+    elif not (in_stairs and play.low <= rank <= play.high):
+        return False
+    return jokers or real_rank_count(play, rank) > 0
+
+
+def real_rank_count(play: Play, rank: int) -> int:
+    """How many real (non-joker) cards of ``rank`` the play holds."""
+    return sum(1 for c in play.cards if c < JOKER and c >> 2 == rank)
+
+
+def play_sum(cards) -> int:
+    """The sum of the cards' printed values (A=1 ... K=13); a joker has no value (notes)."""
+    return sum(RANK_NUMBERS[c >> 2] for c in cards if c < JOKER)

@@ -28,7 +28,7 @@ class CapitalFall(Rule):
     ID = "capital-fall"
     OPTION = CapitalFallOption
 
-    def on_finish(self, s, seat, finished_before):
+    def on_finish(self, s, seat, finished_before, play=None):
         prev = s.match.ranking
         if finished_before or not prev:
             return ()

@@ -1,9 +1,11 @@
-"""8-cut (Seed 003 8切り; Seed 004 8切り).
+"""8-cut (Seed 003 8切り; Seed 004 8切り; Seed 002 ８切り).
 
 Changes: a single/group of 8s ends the trick at once and the player leads again (Seed 004:
 "8をシングル、ダブル、トリプル、4枚、で出すとその瞬間に流れて自分の番になる"; so an 8
 revolution is never answered). Not inside stairs unless ``in-stairs`` (Seed 004: "階段に含まれる
-8切りやJバックの効果は失われる"). A joker pinned to an 8 counts as an 8.
+8切りやJバックの効果は失われる"; Seed 002 reads "８のカードはそれが出された時点で": any 8 card
+played, stairs too). A joker standing for an 8 counts as an 8 unless ``jokers`` is off (Seed 002
+"ジョーカーはあらゆる数字カードの特殊能力を使用することは出来ません": only a real 8 cuts).
 Announces: ``effect`` eight-cut, then ``trick_end``.
 """
 
@@ -22,8 +24,9 @@ from referee.engine.rules.base import Rule, group_rank_effect
 class EightCutOption(Option):
     ID = "eight-cut"
     TITLE = "8-cut (an 8 ends the trick)"
-    SEED = "Seed 003 8切り; Seed 004 8切り"
+    SEED = "Seed 003 8切り; Seed 004 8切り; Seed 002 ８切り"
     in_stairs: bool = param(False, "an 8 inside stairs also cuts")
+    jokers: bool = param(True, "a joker standing for an 8 cuts too")
 
 
 class EightCut(Rule):
@@ -31,6 +34,7 @@ class EightCut(Rule):
     OPTION = EightCutOption
 
     def effects(self, s, seat, play):
-        if group_rank_effect(play, self.option.in_stairs, Rank.EIGHT):
+        o = self.option
+        if group_rank_effect(play, o.in_stairs, Rank.EIGHT, 0, o.jokers):
             return (EndTrick(self.ID),)
         return ()

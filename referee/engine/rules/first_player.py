@@ -1,10 +1,15 @@
-"""First player (Seed 003 最初の番のプレイヤー; Seed 004 "大貧民からスタート").
+"""First player (Seed 003 最初の番のプレイヤー; Seed 004 "大貧民からスタート"; Seed 000 準備 /
+決着方法; Seed 002 準備).
 
-The first game is led by the holder of ♦3 (Seed 003 "最初のラウンドは♦3を持っているプレイヤー
-が親"; Seed 004 "♢3 を持っている人からスタート（♢3を出す必要はない）"); with hidden hands the
+The first game is led by the holder of ``card``: ♦3 (Seed 003 "最初のラウンドは♦3を持っている
+プレイヤーが親"; Seed 004 "♢3 を持っている人からスタート（♢3を出す必要はない）"), ♥3 (Seed 002
+"最初はハートの３を持つ人からスタート"), or ``none`` (Profit: "ジャンケンや話し合いなどで" —
+the table decides: the record's ``first``, else the first listed player). With hidden hands the
 record says who (``first``), else the first listed player. Later games are led by the previous
-game's last-ranked player (``later = "poorest"``, BGA option 2) or its first (``"richest"``,
-BGA option 1). A record's ``first`` always wins.
+game's last-ranked player (``later = "poorest"``, BGA option 2), its first (``"richest"``, BGA
+option 1; Profit "２ゲーム目以降のスタートプレイヤーは、前のゲームで最初に上がったプレイヤー"),
+or again the ``card`` holder (``"card"``: Shinafugo, whose games stand alone). A record's
+``first`` always wins.
 """
 
 from __future__ import annotations
@@ -21,14 +26,19 @@ from referee.engine.rules.base import Rule
 class FirstPlayerOption(Option):
     ID = "first-player"
     TITLE = "First player of later games"
-    SEED = "Seed 003 最初の番のプレイヤー; Seed 004 ルール"
+    SEED = "Seed 003 最初の番のプレイヤー; Seed 004 ルール; Seed 000 準備; Seed 002 準備"
     PRIMARY = "later"
     enabled: bool = param(True, "always on (who leads the first game is not optional)")
-    later: str = param("poorest", "who leads games 2+: the previous last (poorest, 大貧民) or "
-                                  "first (richest, 大富豪)", choices=("poorest", "richest"))
+    later: str = param("poorest", "who leads games 2+: the previous last (poorest, 大貧民), "
+                                  "first (richest, 大富豪), or the card holder again (card)",
+                       choices=("poorest", "richest", "card"))
+    card: str = param("3D", "whose card leads the first game (none: the table decides)",
+                      choices=("3D", "3H", "none"))
 
 
 DIAMOND_THREE = Card.of(Rank.THREE, Suit.D)
+HEART_THREE = Card.of(Rank.THREE, Suit.H)
+_CARDS = {"3D": DIAMOND_THREE, "3H": HEART_THREE}
 
 
 class FirstPlayer(Rule):
@@ -36,10 +46,12 @@ class FirstPlayer(Rule):
     OPTION = FirstPlayerOption
 
     def first_seat(self, ranking: tuple[int, ...] | None, hands: tuple[int, ...] | None) -> int:
-        if ranking:
-            return ranking[0] if self.option.later == "richest" else ranking[-1]
-        if hands:
+        o = self.option
+        if ranking and o.later != "card":
+            return ranking[0] if o.later == "richest" else ranking[-1]
+        card = _CARDS.get(o.card)
+        if hands and card is not None:
             for seat, h in enumerate(hands):
-                if h >> DIAMOND_THREE & 1:
+                if h >> card & 1:
                     return seat
         return 0

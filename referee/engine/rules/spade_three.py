@@ -1,4 +1,4 @@
-"""Joker / spade-3 return (Seed 004 ジョーカースペ3返し（革命時はスペ2返し）).
+"""Joker / spade-3 return (Seed 004 ジョーカースペ3返し（革命時はスペ2返し）; Seed 002 スペ3).
 
 May be made: on a single joker, however it got there (pinned or not), ♠3 may be played, or ♠2
 under revolution — whatever binds are in force (Seed 004:
@@ -6,7 +6,9 @@ under revolution — whatever binds are in force (Seed 004:
 Never on a joker double (例3 "♡2♠2 → JOKERダブル と出た場合、♠3では返せない").
 Under 11-back alone ♠3 still returns it (例２ "♠10 → ♠J → JOKER ... ♠3 で返す事ができる"); the
 seed's example wins over the notes' "(and under 11-back)". ``eleven-back-reverses`` switches to
-the notes' reading (♠2 whenever the order in force is reversed).
+the notes' reading (♠2 whenever the order in force is reversed). ``revolution-two`` off (Seed 002
+スペ3: "どのような用途であれ、１枚のジョーカーのあとスペードの３が出るとそこで切れて"): always ♠3,
+also on a joker standing for a card.
 Changes: the trick ends at once ("出した瞬間、問答無用で流れる"); the player leads.
 Announces: ``effect`` spade-three, then ``trick_end``.
 """
@@ -27,9 +29,13 @@ from referee.engine.rules.base import Rule
 class SpadeThreeOption(Option):
     ID = "spade-three"
     TITLE = "Spade-3 return (♠3 beats a lone joker; ♠2 under revolution)"
-    SEED = "Seed 004 ジョーカースペ3返し（革命時はスペ2返し）"
+    SEED = "Seed 004 ジョーカースペ3返し（革命時はスペ2返し）; Seed 002 スペ3"
     eleven_back_reverses: bool = param(False, "♠2 instead of ♠3 also under 11-back (the order "
                                               "in force, not only the revolution)")
+    revolution_two: bool = param(True, "♠2 instead of ♠3 under revolution (off: always ♠3)")
+
+
+_SPADE_THREE = Card.of(Rank.THREE, Suit.S)
 
 
 class SpadeThree(Rule):
@@ -37,7 +43,10 @@ class SpadeThree(Rule):
     OPTION = SpadeThreeOption
 
     def card(self, s) -> Card:
-        rev = s.reversed if self.option.eleven_back_reverses else s.revolution
+        o = self.option
+        if not o.revolution_two:
+            return _SPADE_THREE
+        rev = s.reversed if o.eleven_back_reverses else s.revolution
         return Card.of(Rank.TWO if rev else Rank.THREE, Suit.S)
 
     def _fits(self, s, play: Play) -> bool:

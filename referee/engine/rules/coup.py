@@ -1,0 +1,37 @@
+"""Coup (Seed 002 クーデター: "数字の９（代用含む）３枚で革命が起きます。クーデターも革命と同じ
+扱いです").
+
+Changes: a group of exactly three 9s (jokers standing for 9s count: "代用含む") flips the
+game-long order like a revolution (a second coup or revolution flips it back).
+Announces: ``effect`` coup with the new ``order``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.engine.cards import Rank
+from referee.engine.effects import FlipGameOrder
+from referee.engine.options import Option, option, param
+from referee.engine.plays import Kind, Play
+from referee.engine.rules.base import Rule
+
+
+@option
+@dataclass(frozen=True)
+class CoupOption(Option):
+    ID = "coup"
+    TITLE = "Coup (three 9s make a revolution)"
+    SEED = "Seed 002 クーデター"
+    cards: int = param(3, "how many 9s make a coup", minimum=2, maximum=8)
+
+
+class Coup(Rule):
+    ID = "coup"
+    OPTION = CoupOption
+
+    def effects(self, s, seat, play: Play):
+        if (play.kind is Kind.GROUP and play.low == Rank.NINE and not play.catapult
+                and len(play.cards) == self.option.cards):
+            return (FlipGameOrder(self.ID),)
+        return ()

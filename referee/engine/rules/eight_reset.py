@@ -1,0 +1,41 @@
+"""Eight Reset (Seed 000 エイトリセット(選択制8切り): "8を出した時に発動するか選択。強制的に場を
+リセットし、自分からカードを出す事ができる。しかしこの効果で場をリセットした場合、ボーナス点は
+獲得できない").
+
+Changes: after a play of 8s (almighty jokers standing for 8s count) the player may declare
+``eight-reset`` (an optional declaration: the next player acting means it was not taken). When
+declared the trick ends at once, nobody takes a point card, and the player leads. A player who
+finished with the 8s declares nothing (they are out).
+Announces: ``effect`` eight-reset with ``pending`` when offered; when declared ``effect``
+eight-reset ``declared``, ``effect`` eight-reset, then ``trick_end``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.engine.cards import Rank
+from referee.engine.effects import Await, EndTrick
+from referee.engine.options import Option, option
+from referee.engine.rules.base import Rule, group_rank_effect
+
+
+@option
+@dataclass(frozen=True)
+class EightResetOption(Option):
+    ID = "eight-reset"
+    TITLE = "Eight Reset (an 8 may clear the table, no point card)"
+    SEED = "Seed 000 エイトリセット"
+
+
+class EightReset(Rule):
+    ID = "eight-reset"
+    OPTION = EightResetOption
+
+    def effects(self, s, seat, play):
+        if group_rank_effect(play, False, Rank.EIGHT):
+            return (Await(self.ID, "declare"),)
+        return ()
+
+    def declare(self, s, seat):
+        return (EndTrick(self.ID),)

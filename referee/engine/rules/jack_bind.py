@@ -1,0 +1,89 @@
+"""Jack Bind (Seed 000 ジャックバインド(色縛り): "Jを出した時に発動するか選択。場がリセットされる
+まで、出せるカードの色を出したJの色に固定する。複数枚出た時は、その組み合わせと同じでなければ
+いけない"; Jokerについて "ジャックバインドについてはJoker以外のカードの色と一致していれば出す
+ことができます").
+
+Changes: after a play of Js (almighty jokers count) the player may declare ``jack-bind`` (an
+optional declaration). When declared, until the trick ends every play must match the colours of
+that play card for card (red = ♥♦, black = ♠♣): J♠J♥ binds "one black and one red". Jokers are
+free on both sides: a joker in the J play binds no colour, a joker in a later play matches any.
+May be made: under a colour bind, only plays whose real cards fit the bound colours.
+Announces: ``effect`` jack-bind with ``pending`` when offered; ``declared``, then ``effect``
+jack-bind with the bound ``colours`` (``black``/``red``/``any``, one per card).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.engine.cards import JOKER, Rank
+from referee.engine.effects import Await, SetColourBind
+from referee.engine.options import Option, option
+from referee.engine.plays import Play
+from referee.engine.rules.base import Rule, group_rank_effect
+
+
+@option
+@dataclass(frozen=True)
+class JackBindOption(Option):
+    ID = "jack-bind"
+    TITLE = "Jack Bind (a J may lock the colours)"
+    SEED = "Seed 000 ジャックバインド"
+
+
+def colours_of(cards) -> tuple[int, int, int]:
+    """(black, red, jokers) among cards (a pinned joker is a joker: it binds no colour)."""
+    black = red = free = 0
+    for c in cards:
+        if c >= JOKER:
+            free += 1
+        elif (c & 3) in (1, 2):
+            red += 1
+        else:
+            black += 1
+    return black, red, free
+
+
+def pack(black: int, red: int, free: int) -> int:
+    """``Trick.colours``: bit 0 set, then 4 bits each of black, red and free counts."""
+    return 1 | black << 1 | red << 5 | free << 9
+
+
+def unpack(colours: int) -> tuple[int, int, int]:
+    return colours >> 1 & 0xF, colours >> 5 & 0xF, colours >> 9 & 0xF
+
+
+def fits(colours: int, play: Play) -> bool:
+    """Do the play's real cards fit the bound colours (jokers free on both sides)?"""
+    b, r, w = unpack(colours)
+    pb, pr, _ = colours_of(play.cards)
+    return max(0, pb - b) + max(0, pr - r) <= w
+
+
+def colour_names(colours: int) -> tuple[str, ...]:
+    b, r, w = unpack(colours)
+    return ("black",) * b + ("red",) * r + ("any",) * w
+
+
+class JackBind(Rule):
+    ID = "jack-bind"
+    OPTION = JackBindOption
+
+    def restrict(self, s, seat, play: Play):
+        c = s.trick.colours
+        if c and not fits(c, play):
+            return f"only {' and '.join(colour_names(c))} may be played (jack bind)"
+        return None
+
+    def effects(self, s, seat, play):
+        if group_rank_effect(play, False, Rank.JACK):
+            return (Await(self.ID, "declare"),)
+        return ()
+
+    def declare(self, s, seat):
+        top = s.trick.top
+        if top is None:
+            return ()
+        return (SetColourBind(self.ID, *colours_of(top.cards)),)
+
+

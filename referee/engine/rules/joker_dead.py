@@ -1,0 +1,37 @@
+"""Joker Dead (Seed 000 ジョーカーデッド(ジョーカー上がり禁止): "Jokerを使用して上がったプレイヤー
+はそのゲームでの得点が0になる。また、1位の追加5点は2位のプレイヤーに移る。※2位もジョーカー
+デットした場合、追加5点は無しとなる"; オールマイティ "※オールマイティを使用し上がった場合、
+下のジョーカーデッドが発動する").
+
+Changes: a player whose finishing play holds a joker (alone, both jokers, or almighty) scores 0
+for the game, point cards taken earlier included, and takes no point card from that play; the
+first-finisher bonus goes to the first finisher who is not Joker Dead (none if both are; see
+``scoring`` mode ``points``). The finish itself stands (places are kept).
+Announces: ``effect`` joker-dead naming the player.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.engine.effects import MarkDead
+from referee.engine.options import Option, option
+from referee.engine.rules.base import Rule
+
+
+@option
+@dataclass(frozen=True)
+class JokerDeadOption(Option):
+    ID = "joker-dead"
+    TITLE = "Joker Dead (finishing with a joker scores 0)"
+    SEED = "Seed 000 ジョーカーデッド"
+
+
+class JokerDead(Rule):
+    ID = "joker-dead"
+    OPTION = JokerDeadOption
+
+    def on_finish(self, s, seat, finished_before, play=None):
+        if play is not None and play.jokers:
+            return (MarkDead(self.ID, seat),)
+        return ()

@@ -1,0 +1,71 @@
+"""King Crown (Seed 000 キングクラウン: "場の一番上のカードと同じスート(マーク)のKがあれば発動
+できる。場の一番上のカードと同じキングの場合、数字を無視してそのKを出せる。複数枚ならば全ての
+スートが一致している場合、出すことが出来る"; Jokerについて "キングクラウンについてはJokerは全
+スートとして考える為、Jokerで代わりをするスート以外が一致していれば出すことができます").
+
+May be made: a group of Ks with as many cards as the top play, whose suits are the top play's
+suits, whatever the numbers (in Profit's descending order a K is otherwise the weakest card).
+Jokers match any suit on either side (almighty jokers in the Ks, or in the top play). Not on a
+top of jokers only (a lone joker is strongest in every state: our reading). A colour bind still
+holds (the Ks must fit it).
+Announces: ``effect`` king-crown when the Ks would not have beaten the top otherwise.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+
+from referee.engine.cards import JOKER, JOKER_SHIFT, Card, Rank
+from referee.engine.effects import Announce
+from referee.engine.options import Option, option
+from referee.engine.plays import JOKER_RANK, Kind, Play, strength
+from referee.engine.rules.base import Rule
+from referee.engine.rules.jack_bind import fits
+
+
+@option
+@dataclass(frozen=True)
+class KingCrownOption(Option):
+    ID = "king-crown"
+    TITLE = "King Crown (Ks of the top's suits beat it)"
+    SEED = "Seed 000 キングクラウン"
+
+
+class KingCrown(Rule):
+    ID = "king-crown"
+    OPTION = KingCrownOption
+
+    def _fits(self, s, play: Play) -> bool:
+        top = s.trick.top
+        if (top is None or play.kind is not Kind.GROUP or play.low != Rank.KING
+                or top.kind is not Kind.GROUP or top.low == JOKER_RANK
+                or len(play.cards) != len(top.cards)):
+            return False
+        # suits (masks) of the determined cards; unpinned jokers (``wild``) match any suit
+        if ((top.suits & ~play.suits).bit_count() > play.wild
+                or (play.suits & ~top.suits).bit_count() > top.wild):
+            return False
+        c = s.trick.colours
+        return not c or fits(c, play)
+
+    def special(self, s, seat, play):
+        return self._fits(s, play)
+
+    def effects(self, s, seat, play):
+        if not self._fits(s, play):
+            return ()
+        table = s.rules.order.table(s.reversed)
+        if strength(play, table) > strength(s.trick.top, table):
+            return ()
+        return (Announce(self.ID),)
+
+    def generate(self, s, seat, hand):
+        top = s.trick.top
+        if top is None or top.kind is not Kind.GROUP or top.low == JOKER_RANK:
+            return []
+        n = len(top.cards)
+        kings = [Card.of(Rank.KING, su) for su in range(4) if hand >> (Rank.KING * 4 + su) & 1]
+        jk = (hand >> JOKER_SHIFT).bit_count() if s.rules.jokers_wild else 0
+        pool = kings + [Card(JOKER)] * min(jk, n - 1)
+        return list(dict.fromkeys(c for c in combinations(pool, n) if any(x < JOKER for x in c)))

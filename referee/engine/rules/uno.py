@@ -1,0 +1,42 @@
+"""Uno (Seed 002 ウノ: "手札が残り１枚になるとき、必ず「ウノ」と言わなくてはなりません").
+
+Changes: when a play leaves the player one card, the referee reminds them (a pending
+declaration) and the player declares ``uno`` (``{"player": "C", "declare": "uno"}``) before
+anybody acts; any other action first means the call was missed: a violation, announced, and
+under Chombo the player's chombo (the game ends at once, the action is not applied). A dobon on
+that play is then a dobon on a chombo play (see dobon).
+Announces: ``effect`` uno with ``pending`` (the reminder), ``declared`` when called, ``missed``
+when not.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.engine.effects import Await, Violation
+from referee.engine.options import Option, option
+from referee.engine.rules.base import Rule
+
+
+@option
+@dataclass(frozen=True)
+class UnoOption(Option):
+    ID = "uno"
+    TITLE = "Uno (call uno on dropping to one card)"
+    SEED = "Seed 002 ウノ"
+
+
+class Uno(Rule):
+    ID = "uno"
+    OPTION = UnoOption
+
+    def effects(self, s, seat, play):
+        if s.counts[seat] - play.added == 1:
+            return (Await(self.ID, "declare"),)
+        return ()
+
+    def declare(self, s, seat):
+        return ()
+
+    def lapse(self, s, pending):
+        return (Violation(self.ID, pending.player),)

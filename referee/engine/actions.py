@@ -41,39 +41,30 @@ class Declare:
 
 
 @dataclass(frozen=True, slots=True)
-class Discard:
+class CardsOrCount:
+    """Cards leaving a hand: the cards themselves (known hands) or just how many (hidden hands)."""
+    player: str
+    cards: tuple[Card, ...] | None = None
+    count: int | None = None
+
+    @property
+    def n(self) -> int:
+        return len(self.cards) if self.cards is not None else int(self.count or 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(CardsOrCount):
     """10-discard: cards (known hands) or a count (hidden hands) leave the hand."""
-    player: str
-    cards: tuple[Card, ...] | None = None
-    count: int | None = None
-
-    @property
-    def n(self) -> int:
-        return len(self.cards) if self.cards is not None else int(self.count or 0)
 
 
 @dataclass(frozen=True, slots=True)
-class Give:
+class Give(CardsOrCount):
     """9-pass: cards (known) or a count (hidden) go to the next player."""
-    player: str
-    cards: tuple[Card, ...] | None = None
-    count: int | None = None
-
-    @property
-    def n(self) -> int:
-        return len(self.cards) if self.cards is not None else int(self.count or 0)
 
 
 @dataclass(frozen=True, slots=True)
-class Exchange:
+class Exchange(CardsOrCount):
     """Card exchange before a game: the giver's cards (known) or their count (hidden)."""
-    player: str
-    cards: tuple[Card, ...] | None = None
-    count: int | None = None
-
-    @property
-    def n(self) -> int:
-        return len(self.cards) if self.cards is not None else int(self.count or 0)
 
 
 @dataclass(frozen=True, slots=True)

@@ -154,15 +154,19 @@ def _progress(label, done, n, made, t0):
     print(f"[{label}] {done}/{n} scenes ({made} new, {rate:.1f}/s, eta {eta / 60:.1f} min)", flush=True)
 
 
+def _prepare(out_dir, config, train_designs, val_designs):
+    """Output folder, scene config, train and val design names (val = held out), faces rendered."""
+    tr = train_designs or _split_designs("train")
+    va = val_designs or _split_designs("val")
+    ensure_designs([_design(n) for n in sorted(set(tr + va))], verbose=False)
+    return Path(out_dir).resolve(), config or SceneConfig(), tr, va
+
+
 def build_detector_dataset(out_dir, n_scenes_train: int, n_scenes_val: int, seed: int = 0,
                            workers: int = 1, config: SceneConfig | None = None,
                            train_designs: list[str] | None = None, val_designs: list[str] | None = None) -> Path:
     """Write a YOLO detection dataset (tiles of 320x320 from 640x360 scenes) and data.yaml."""
-    out = Path(out_dir).resolve()
-    cfg = config or SceneConfig()
-    tr = train_designs or _split_designs("train")
-    va = val_designs or _split_designs("val")
-    ensure_designs([_design(n) for n in sorted(set(tr + va))], verbose=False)
+    out, cfg, tr, va = _prepare(out_dir, config, train_designs, val_designs)
     for split in ("train", "val"):
         (out / "images" / split).mkdir(parents=True, exist_ok=True)
         (out / "labels" / split).mkdir(parents=True, exist_ok=True)
@@ -242,11 +246,7 @@ def build_classifier_dataset(out_dir, n_scenes_train: int, n_scenes_val: int, se
                              workers: int = 1, config: SceneConfig | None = None,
                              train_designs: list[str] | None = None, val_designs: list[str] | None = None) -> Path:
     """Write an ImageFolder classification dataset of 64x64 corner-index crops."""
-    out = Path(out_dir).resolve()
-    cfg = config or SceneConfig()
-    tr = train_designs or _split_designs("train")
-    va = val_designs or _split_designs("val")
-    ensure_designs([_design(n) for n in sorted(set(tr + va))], verbose=False)
+    out, cfg, tr, va = _prepare(out_dir, config, train_designs, val_designs)
     for split in ("train", "val"):
         for c in CLASSIFIER_CLASSES:
             (out / split / c).mkdir(parents=True, exist_ok=True)

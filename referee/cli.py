@@ -19,6 +19,7 @@ COMMAND_MODULES: list[str] = [
     "referee.vision.commands",
     "referee.train.commands",
     "referee.live_commands",
+    "referee.live.commands",
 ]
 
 

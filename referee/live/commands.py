@@ -1,0 +1,181 @@
+"""`referee watch`: referee a game at the table through a camera, a video or a folder of images.
+
+Heavy imports (cv2, onnxruntime) stay inside the command function so `referee --help` stays fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as _dt
+import sys
+from pathlib import Path
+
+from referee.errors import UserError
+
+DEFAULT_LOG_DIR = Path("logs")
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("watch", help="referee a game at the table (camera, video or folder of images)",
+                              description="Follow a game through the camera: plays on the pile, passes on the "
+                                          "pads, point cards; announce what happens; keep a game log.")
+    p.add_argument("--source", required=True, help="camera index (0), video file or folder of images")
+    p.add_argument("--rules", default=None, help="preset name or table TOML file (required unless --resume)")
+    p.add_argument("--calibration", default="default",
+                   help="calibration name (calibration/NAME.json) or path (default: default)")
+    p.add_argument("--calibration-dir", default="calibration", help="folder of named calibrations")
+    p.add_argument("--log", default=None, help="the game log to write (default: logs/game-DATE-TIME.jsonl)")
+    p.add_argument("--resume", default=None, metavar="LOG", help="continue the game of this log after a crash")
+    p.add_argument("--lang", choices=("ja", "en"), default="ja", help="language of the announcements (default ja)")
+    p.add_argument("--mute", action="store_true", help="no speech: announcements as text only")
+    p.add_argument("--headless", action="store_true", help="no window (the overlay can still be recorded)")
+    p.add_argument("--players", default=None, help="player names clockwise, A,B,C,D (default: the calibration's seats)")
+    p.add_argument("--counts", default=None, help="cards dealt to each player, 13,13,14,14 (default: the rules' deal)")
+    p.add_argument("--first", default=None, help="who leads the first game (default: the first player listed)")
+    p.add_argument("--models", default=None, help="folder with detector.onnx and classifier.onnx (default: models/)")
+    p.add_argument("--every", type=int, default=1, help="recognise every K-th frame (default 1)")
+    p.add_argument("--record-overlay", default=None, metavar="FILE", help="write the overlay frames to a video")
+    p.add_argument("--stable", type=float, default=0.3, help="seconds a change must hold to count (default 0.3)")
+    p.add_argument("--prompt-seconds", type=float, default=5.0,
+                   help="seconds a player has to answer an offer by covering their pad (default 5)")
+    p.set_defaults(func=run_watch)
+
+
+def _names(text: str | None) -> list[str] | None:
+    return [n.strip() for n in text.split(",")] if text else None
+
+
+def _counts(text: str | None) -> list[int] | None:
+    if not text:
+        return None
+    try:
+        return [int(v) for v in text.split(",")]
+    except ValueError:
+        raise UserError(f"--counts takes numbers, one per player: 13,13,14,14, got {text!r}") from None
+
+
+def _default_log_path() -> Path:
+    stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    return DEFAULT_LOG_DIR / f"game-{stamp}.jsonl"
+
+
+def _check_options(args: argparse.Namespace) -> None:
+    if args.every < 1:
+        raise UserError(f"--every must be 1 or more, got {args.every}")
+    if not 0.05 <= args.stable <= 5:
+        raise UserError(f"--stable must be between 0.05 and 5 seconds, got {args.stable}")
+    if args.prompt_seconds <= 0:
+        raise UserError("--prompt-seconds must be positive")
+    if args.resume is None and args.rules is None:
+        raise UserError("give --rules (a preset or a table file), or --resume LOG to continue a game")
+    if args.resume is not None and args.log is not None and Path(args.log) != Path(args.resume):
+        raise UserError("--resume continues its own log: leave out --log")
+
+
+def run_watch(args: argparse.Namespace) -> int:
+    from referee.announce import Announcer
+    from referee.calibration import load_calibration
+    from referee.calibration.clicks import display_available
+    from referee.capture import open_capture
+    from referee.engine import load_rules
+    from referee.engine.record import rules_to_json
+    from referee.gamelog import GameLogWriter
+    from referee.live import GameKeeper, GameSetup, LiveLoop, Referee, deal_counts
+    from referee.live.overlay import OverlayOutput
+    from referee.live.perception import CameraPerception
+    from referee.tracking import TableTracker, TrackerSettings
+    from referee.vision.recognizer import CardRecognizer
+
+    _check_options(args)
+    calibration = load_calibration(args.calibration, args.calibration_dir)
+    seats = len(calibration.seats)
+    resumed = keeper = None
+    if args.resume is not None:
+        keeper, resumed = GameKeeper.resume(args.resume, reopen=False)
+        if args.rules is not None and rules_to_json(load_rules(args.rules)) != rules_to_json(keeper.rules):
+            raise UserError(f"{args.resume} was played under other rules than --rules {args.rules}")
+        players = keeper.players
+    else:
+        rules = load_rules(args.rules)
+        players = tuple(_names(args.players) or calibration.seats)
+        if len(set(players)) != len(players) or any(not p for p in players):
+            raise UserError(f"player names must be distinct and non-empty: {','.join(players)}")
+        if args.first is not None and args.first not in players:
+            raise UserError(f"--first {args.first} is not a player ({', '.join(players)})")
+        setup = GameSetup(rules, players, deal_counts(rules, len(players), _counts(args.counts)),
+                          args.first or players[0])
+    if len(players) != seats:
+        raise UserError(f"{len(players)} players but calibration {calibration.name!r} has {seats} seats: "
+                        "run referee calibrate with --seats or --names")
+    log_path = Path(args.resume or args.log or _default_log_path())
+    if resumed is None and log_path.exists() and log_path.stat().st_size > 0:
+        raise UserError(f"game log {log_path} exists: continue it with --resume {log_path}, or choose another --log")
+
+    capture = open_capture(args.source)                # a missing camera or an unreadable video: UserError
+    announcer = output = None
+    try:
+        recognizer = CardRecognizer(args.models)      # so is a model that does not load
+        announcer = Announcer(args.lang, mute=args.mute)
+        window = not args.headless and display_available()
+        if not args.headless and not window:
+            print("referee: no display here: running headless", file=sys.stderr)
+        if window or args.record_overlay:
+            output = OverlayOutput(window=window, record_path=args.record_overlay,
+                                   fps=getattr(capture.source, "fps", None) or 30.0)
+        tracker = TableTracker.from_calibration(calibration, TrackerSettings(stable_seconds=args.stable))
+        if resumed is None:
+            log_path.parent.mkdir(parents=True, exist_ok=True)
+            keeper, deal_events = GameKeeper.start(setup, GameLogWriter(log_path),
+                                                   header={"source": args.source, "calibration": calibration.name})
+        else:
+            keeper.reopen_log(log_path, resumed)
+        referee = Referee(keeper, tracker, announcer, lang=args.lang, prompt_seconds=args.prompt_seconds)
+        referee.announcer.add_listener(lambda item: print(f"[{_clock(referee.t)}] {item.text}", flush=True))
+        if resumed is None:
+            referee.begin(deal_events)
+        else:
+            referee.begin_resumed(resumed)
+        skip = resumed.point.last_frame if resumed is not None and not capture.source.live else None
+        loop = LiveLoop(referee, CameraPerception(recognizer), calibration, every=args.every, output=output,
+                        skip_through=skip)
+        print(f"watching {args.source}: {keeper.rules.name}, players {', '.join(players)}; log {log_path}",
+              file=sys.stderr)
+        try:
+            loop.run(capture)
+        except KeyboardInterrupt:
+            print("referee: stopped", file=sys.stderr)
+        print(final_summary(keeper))
+    finally:
+        capture.stop()
+        if announcer is not None:
+            announcer.close(timeout=5.0)
+        if output is not None:
+            output.close()
+        if keeper is not None and keeper.log is not None:
+            keeper.log.close()
+    return 0
+
+
+def _clock(t: float | None) -> str:
+    return "   -   " if t is None else f"{t:7.2f}"
+
+
+def final_summary(keeper) -> str:
+    """The score table: the last finished game's ranking and scores, and the match totals."""
+    from referee.engine import Phase
+
+    state = keeper.state
+    lines = []
+    if state.phase is Phase.OVER and state.ranking is not None:
+        lines.append(f"game {keeper.game + 1}: " + ", ".join(f"{i}. {keeper.players[s]}"
+                                                           for i, s in enumerate(state.ranking, 1)))
+        if state.scores is not None:
+            lines.append("scores: " + ", ".join(f"{p} {v}" for p, v in zip(keeper.players, state.scores)))
+    else:
+        lines.append(f"game {keeper.game + 1} in progress")
+    if state.match.totals:
+        lines.append("totals: " + ", ".join(f"{p} {v}" for p, v in zip(keeper.players, state.match.totals)))
+    if state.match.over:
+        best = max(state.match.totals)
+        lines.append("winner: " + ", ".join(p for p, v in zip(keeper.players, state.match.totals) if v == best))
+    return "\n".join(lines)

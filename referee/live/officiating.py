@@ -1,0 +1,301 @@
+"""`Referee`: from what the tracker sees (and keys pressed) to engine actions, and from the
+engine's events to announcements.
+
+* A play on the pile is made by the player whose turn it is. A refused play is announced with
+  its reason, the player is asked to take the cards back, and the tracker expects them to leave.
+* A covered pad is a pass, except while the referee is asking that seat about an optional
+  declaration (Eight Reset, Jack Bind, Uno: a cover within ``prompt_seconds`` declares it) or a
+  9-pass (a cover gives the required number of cards). Cards laid in the discard zone answer a
+  10-discard or a 9-pass with their number.
+* The pile cleared while the engine's trick goes on is announced as too early.
+* Profit: a card arriving in a seat's point-card zone is checked against the engine's point
+  cards after ``point_card_grace`` seconds (the card may be picked up before the pass that wins
+  it is seen); a wrong card is announced.
+* When a game ends and the match goes on, the next game is dealt at once (same counts).
+"""
+
+from __future__ import annotations
+
+import collections
+import logging
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from referee.announce import Announcement, Announcer
+from referee.engine import Declare, Discard, Give, Pass, Phase, PlayCards, parse_cards
+from referee.engine.cards import CardError
+from referee.engine.texts import describe
+from referee.live.keeper import GameKeeper, Resumed
+from referee.live.texts import live_text
+from referee.tracking import (DiscardSeen, Observation, PassSeen, PileCleared, PlaySeen,
+                              PointCardsSeen, TableTracker)
+
+log = logging.getLogger(__name__)
+
+# Speech priorities: what must be heard first when the voice falls behind.
+PRIORITY = {"illegal": 3, "game_end": 3, "finish": 2, "effect": 2, "point_card": 2, "trick_end": 1,
+            "play": 1, "pass": 0}
+REQUEST_PRIORITY = 3       # "take the cards back"
+NOTICE_PRIORITY = 2        # prompts, early clear, wrong point card
+SILENT_EVENTS = ("turn",)  # shown in the overlay, not spoken
+
+DEFAULT_PROMPT_SECONDS = 5.0
+DEFAULT_POINT_CARD_GRACE = 2.0
+RECENT_LINES = 6
+
+
+@dataclass
+class Prompt:
+    """The referee is waiting for ``seat`` to answer an offer of the engine (its ``pending``)."""
+    rule: str
+    action: str               # "declare", "discard", "give" or "claim"
+    seat: int
+    limit: int
+    mandatory: bool
+    deadline: float | None    # optional offers: a pad cover after this is a pass again
+
+
+@dataclass(frozen=True)
+class PointCardCheck:
+    seat: int
+    card: str
+    due: float
+
+
+class Referee:
+    def __init__(self, keeper: GameKeeper, tracker: TableTracker, announcer: Announcer, *, lang: str = "en",
+                 prompt_seconds: float = DEFAULT_PROMPT_SECONDS,
+                 point_card_grace: float = DEFAULT_POINT_CARD_GRACE) -> None:
+        self.keeper = keeper
+        self.tracker = tracker
+        self.announcer = announcer
+        self.lang = lang
+        self.prompt_seconds = prompt_seconds
+        self.point_card_grace = point_card_grace
+        self.prompt: Prompt | None = None
+        self.recent: collections.deque[str] = collections.deque(maxlen=RECENT_LINES)   # English, for the overlay
+        self.quit_requested = False
+        self.t: float | None = None
+        self.frame: int | None = None
+        self._checks: list[PointCardCheck] = []
+        self._previous_point_cards: dict[int, tuple[str, ...]] = {}
+        self._prompted = None                # the engine's offer the prompt was opened for
+        announcer.add_listener(self._log_announcement)
+
+    # ---- starting ---------------------------------------------------------------------------------
+
+    def begin(self, deal_events: Sequence[dict], *, t: float | None = None) -> None:
+        """Announce a freshly dealt first game."""
+        self.t = t
+        self._after(list(deal_events))
+        self._say(lambda lang: live_text("start", lang, player=self._to_move_name()), NOTICE_PRIORITY)
+
+    def begin_resumed(self, resumed: Resumed) -> None:
+        """Continue a game rebuilt from its log: the tracker learns what was already played."""
+        self.t = resumed.point.last_t
+        self.tracker.remember_played(resumed.trick_cards, resumed.earlier_cards, resumed.refused_cards)
+        for seat, cards in resumed.point_cards.items():
+            self.tracker.remember_point_cards(seat, cards)
+        if self.keeper.state.phase is Phase.OVER and not self.keeper.match_over:
+            self._next_game()        # the crash came between a game's end and the next deal
+        self._update_prompt()
+        if not self.keeper.match_over:
+            self._say(lambda lang: live_text("resumed", lang, player=self._to_move_name()), NOTICE_PRIORITY)
+
+    # ---- input ------------------------------------------------------------------------------------
+
+    def observe(self, observations: Sequence[Observation], t: float, frame: int | None = None) -> None:
+        self.t, self.frame = t, frame
+        for obs in observations:
+            if self.keeper.match_over:
+                return
+            if isinstance(obs, PlaySeen):
+                self._on_play(obs)
+            elif isinstance(obs, PassSeen):
+                self._on_pad(obs.seat)
+            elif isinstance(obs, DiscardSeen):
+                self._on_discard(len(obs.cards))
+            elif isinstance(obs, PileCleared):
+                self._on_cleared()
+            elif isinstance(obs, PointCardsSeen):
+                self._checks.extend(PointCardCheck(obs.seat, card, t + self.point_card_grace)
+                                    for card in obs.added)
+
+    def tick(self, t: float, frame: int | None = None) -> None:
+        """Time passes: offers time out, point cards are checked."""
+        self.t, self.frame = t, frame
+        if self.prompt is not None and self.prompt.deadline is not None and t >= self.prompt.deadline:
+            self.prompt = None
+        due = [c for c in self._checks if c.due <= t]
+        if due:
+            self._checks = [c for c in self._checks if c.due > t]
+            for check in due:
+                self._check_point_card(check)
+
+    def key(self, key: str, t: float | None = None, frame: int | None = None) -> None:
+        """Keyboard fallback: p pass (the player to move), d declare the offer, 0-9 the number of
+        cards discarded or given, m mute on/off, q or Esc quit."""
+        if t is not None:
+            self.t, self.frame = t, frame
+        if key in ("q", "\x1b"):
+            self.quit_requested = True
+            return
+        if key == "m":
+            self.announcer.mute = not self.announcer.mute
+            return
+        if self.keeper.match_over or self.keeper.state.phase is not Phase.PLAY:
+            return
+        pending = self.keeper.state.pending
+        if key == "p":
+            seat = pending.player if pending is not None and pending.action == "claim" else self.keeper.state.turn
+            self._act(Pass(self.keeper.player(seat)))
+        elif key == "d" and pending is not None and pending.action == "declare":
+            self._act(Declare(self.keeper.player(pending.player), pending.rule))
+        elif key.isdigit() and pending is not None and pending.action in ("discard", "give"):
+            if int(key) > 0:
+                self._give_or_discard(pending.action, pending.player, int(key))
+
+    # ---- observations -------------------------------------------------------------------------------
+
+    def _on_play(self, seen: PlaySeen) -> None:
+        state = self.keeper.state
+        if state.phase is not Phase.PLAY or state.turn < 0:
+            return
+        try:
+            cards = parse_cards(list(seen.cards))
+        except CardError as exc:
+            log.warning("not a card code in %s: %s", seen.cards, exc)
+            return
+        events = self._act(PlayCards(self.keeper.player(state.turn), cards))
+        if any(e["event"] == "illegal" for e in events):
+            self.tracker.take_back_last_play()
+            player = self.keeper.player(state.turn)
+            self._say(lambda lang: live_text("take_back", lang, player=player), REQUEST_PRIORITY)
+
+    def _on_pad(self, seat: int) -> None:
+        state = self.keeper.state
+        if state.phase is not Phase.PLAY or seat >= len(self.keeper.players):
+            return
+        prompt = self.prompt
+        player = self.keeper.player(seat)
+        if prompt is not None and prompt.seat == seat:
+            if prompt.action == "declare":
+                self._act(Declare(player, prompt.rule))
+            elif prompt.action == "give":
+                self._act(Give(player, count=prompt.limit))
+            elif prompt.action == "discard":
+                self.prompt = None           # "no discard"; the offer lapses with the next action
+            else:
+                self._act(Pass(player))      # a claim asked for (Dobon-gaeshi) declined
+            return
+        self._act(Pass(player))
+
+    def _on_discard(self, count: int) -> None:
+        pending = self.keeper.state.pending
+        if pending is not None and pending.action in ("discard", "give") and count > 0:
+            self._give_or_discard(pending.action, pending.player, count)
+
+    def _give_or_discard(self, action: str, seat: int, count: int) -> None:
+        cls = Discard if action == "discard" else Give
+        self._act(cls(self.keeper.player(seat), count=count))
+
+    def _on_cleared(self) -> None:
+        state = self.keeper.state
+        if state.phase is not Phase.PLAY or state.trick.top is None:
+            return                           # the trick has ended: clearing is right
+        top = [c.code for c in state.trick.top.cards]
+        player = self._to_move_name()
+        if state.pending is not None and state.pending.mandatory:
+            self._say(lambda lang: live_text("early_clear_pending", lang), NOTICE_PRIORITY)
+        else:
+            self._say(lambda lang: live_text("early_clear", lang, player=player, cards=top), NOTICE_PRIORITY)
+
+    def _check_point_card(self, check: PointCardCheck) -> None:
+        expected = self.keeper.point_cards(check.seat)
+        if check.card in expected:
+            return
+        if self.keeper.state.seen == 0 and check.card in self._previous_point_cards.get(check.seat, ()):
+            return      # the last game's card, picked up before the new game's first play
+        player = self.keeper.player(check.seat)
+        owner = next((s for s in range(len(self.keeper.players)) if s != check.seat
+                      and check.card in self.keeper.point_cards(s)), None)
+        if owner is not None:
+            owner_name = self.keeper.player(owner)
+            self._say(lambda lang: live_text("point_card_of_other", lang, player=player, card=check.card,
+                                             owner=owner_name), NOTICE_PRIORITY)
+            return
+        seen = self.tracker.points[check.seat].cards if check.seat in self.tracker.points else []
+        missing = [c for c in expected if c not in seen]
+        if missing:
+            self._say(lambda lang: live_text("point_card_expected", lang, player=player, card=check.card,
+                                             expected=missing[0]), NOTICE_PRIORITY)
+        else:
+            self._say(lambda lang: live_text("not_a_point_card", lang, player=player, card=check.card),
+                      NOTICE_PRIORITY)
+
+    # ---- the engine ---------------------------------------------------------------------------------
+
+    def _act(self, action) -> list[dict]:
+        events = self.keeper.act(action, t=self.t, frame=self.frame)
+        self._after(events)
+        return events
+
+    def _after(self, events: list[dict]) -> None:
+        """Announce the events, deal the next game when one ended, follow the engine's offers."""
+        for event in events:
+            self._announce_event(event)
+        taken = [e["card"] for e in events if e["event"] == "point_card"]
+        if taken:
+            self.tracker.taken_from_pile(taken)
+        ended = next((e for e in events if e["event"] == "game_end"), None)
+        if ended is not None and not ended.get("match_over"):
+            self._next_game()
+        self._update_prompt()
+
+    def _next_game(self) -> None:
+        # A finisher often picks up the last point card after the game has ended
+        self._previous_point_cards = {s: self.keeper.point_cards(s) for s in range(len(self.keeper.players))}
+        events = self.keeper.next_game(t=self.t, frame=self.frame)
+        self.tracker.new_game()
+        for event in events:
+            self._announce_event(event)
+        number = self.keeper.game + 1
+        self._say(lambda lang: live_text("next_game", lang, number=number, player=self._to_move_name()),
+                  NOTICE_PRIORITY)
+
+    def _update_prompt(self) -> None:
+        pending = self.keeper.state.pending
+        if pending is None or self.keeper.state.phase is not Phase.PLAY:
+            self.prompt = self._prompted = None
+            return
+        if pending is self._prompted:
+            return                           # asked already (and perhaps timed out): not again
+        self._prompted = pending
+        deadline = None if pending.mandatory or self.t is None else self.t + self.prompt_seconds
+        self.prompt = Prompt(pending.rule, pending.action, pending.player, pending.limit, pending.mandatory, deadline)
+        self.tracker.reset_pads()
+        hint = {"declare": "declare_hint", "discard": "discard_hint", "give": "give_hint"}.get(pending.action)
+        if hint is not None:
+            count = pending.limit
+            self._say(lambda lang: live_text(hint, lang, count=count), NOTICE_PRIORITY)
+
+    # ---- speaking -----------------------------------------------------------------------------------
+
+    def _announce_event(self, event: dict) -> None:
+        kind = event["event"]
+        if kind in SILENT_EVENTS:
+            return
+        self._say(lambda lang: describe(event, lang), PRIORITY.get(kind, 1))
+
+    def _say(self, text: Callable[[str], str], priority: int) -> None:
+        self.recent.append(text("en"))
+        self.announcer.say(text(self.lang), self.lang, priority)
+
+    def _log_announcement(self, item: Announcement) -> None:
+        if self.keeper.log is not None:
+            self.keeper.log.announcement(item.text, item.lang, item.priority, t=self.t)
+
+    def _to_move_name(self) -> str:
+        state = self.keeper.state
+        seat = state.to_move if state.phase is Phase.PLAY else -1
+        return self.keeper.player(seat) if seat >= 0 else ""

@@ -1,0 +1,57 @@
+"""What the live referee says beyond the engine's events (those come from
+`referee.engine.texts`): requests to the table, prompts, point-card checks. Japanese in kana
+and digits only (the voice reads kana, not kanji)."""
+
+from __future__ import annotations
+
+from referee.engine.texts import card_name, cards_text
+
+LIVE_TEXTS = {
+    "en": {
+        "start": "The game starts: {player} leads.",
+        "next_game": "Game {number}: {player} leads.",
+        "resumed": "Resuming the game: {player}'s turn.",
+        "take_back": "{player}, please take the cards back.",
+        "early_clear": "Too early: the trick is not over. {player} to play on {cards}.",
+        "early_clear_pending": "Too early: the trick is not over.",
+        "declare_hint": "Cover your pad to declare.",
+        "discard_hint": "Lay the cards in the discard zone.",
+        "give_hint": "Lay {count} card(s) in the discard zone.",
+        "point_card_of_other": "{player} took {card}: that is {owner}'s point card.",
+        "point_card_expected": "{player} took {card}, but the point card is {expected}.",
+        "not_a_point_card": "{player} took {card}, which is not a point card.",
+    },
+    "ja": {
+        "start": "ゲームスタート。{player}さんから。",
+        "next_game": "だい{number}ゲーム。{player}さんから。",
+        "resumed": "さいかいします。{player}さんの ばんです。",
+        "take_back": "{player}さん、カードを もどしてください。",
+        "early_clear": "まだ ながれて いません。{player}さん、{cards}に だしてください。",
+        "early_clear_pending": "まだ ながれて いません。",
+        "declare_hint": "パッドを かくすと せんげんします。",
+        "discard_hint": "すてばに おいてください。",
+        "give_hint": "{count}まいを すてばに おいてください。",
+        "point_card_of_other": "{player}さん、{card}は {owner}さんの とくてんカードです。",
+        "point_card_expected": "{player}さん、とくてんカードは {expected}です。",
+        "not_a_point_card": "{player}さん、{card}は とくてんカードでは ありません。",
+    },
+}
+
+
+class _Blank(dict):
+    """A field a message lacks reads as empty: a spoken line never breaks."""
+
+    def __missing__(self, key: str) -> str:
+        return ""
+
+
+def live_text(key: str, lang: str, **fields) -> str:
+    """One live message; ``card``/``expected`` are card codes, ``cards`` a list of codes."""
+    lang = lang if lang in LIVE_TEXTS else "en"
+    f = dict(fields)
+    for name in ("card", "expected"):
+        if isinstance(f.get(name), str):
+            f[name] = card_name(f[name], lang)
+    if isinstance(f.get("cards"), (list, tuple)):
+        f["cards"] = cards_text(f["cards"], lang)
+    return LIVE_TEXTS[lang][key].format_map(_Blank(f))

@@ -1,0 +1,131 @@
+"""What a zone remembers about cards it has already accounted for, so that a card that was hidden
+(under a hand, under later cards, swept aside) and shows again is not taken for a new one."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import Callable, Iterator
+
+from referee.tracking.readings import Point
+from referee.tracking.tracks import EPS, Track, distance
+
+_ids = itertools.count(1)
+
+# Groups of known cards.
+TRICK = "trick"            # on the pile in the current trick (or lying in the zone now)
+EARLIER = "earlier"        # on the pile in a trick reported cleared
+TAKING_BACK = "taking-back"  # a refused play the player is taking back
+OLD = "old"                # lying on the table before the game started (or left from an earlier game)
+
+
+@dataclass(eq=False)
+class KnownCard:
+    code: str
+    position: Point | None          # None: remembered without being seen (a resumed game)
+    group: str
+    batch: int = 0                  # the play (or take-back) it came with
+    track: int | None = None        # the live track showing it; None while hidden
+    last_seen: float | None = None
+    id: int = field(default_factory=lambda: next(_ids))
+
+
+class CardMemory:
+    """Known cards of one zone and the rule that recognises one when it shows again."""
+
+    def __init__(self, *, return_radius: float, return_seconds: float,
+                 anywhere: Callable[[KnownCard], bool] = lambda known: False,
+                 forget_after: float | None = None) -> None:
+        """``anywhere(known)``: a hidden known card that shows again anywhere in the zone is the
+        same card (a card that cannot be played twice). Others (jokers, face-down cards) must show
+        again within ``return_radius`` of where they were, within ``return_seconds``.
+        ``forget_after``: hidden cards are forgotten after that long (None: kept for the game)."""
+        self.return_radius = return_radius
+        self.return_seconds = return_seconds
+        self.anywhere = anywhere
+        self.forget_after = forget_after
+        self.cards: list[KnownCard] = []
+        self._by_track: dict[int, KnownCard] = {}
+
+    def __iter__(self) -> Iterator[KnownCard]:
+        return iter(self.cards)
+
+    def of_group(self, group: str) -> list[KnownCard]:
+        return [k for k in self.cards if k.group == group]
+
+    def add(self, code: str, position: Point | None, group: str, *, track: Track | None = None,
+            batch: int = 0, t: float | None = None) -> KnownCard:
+        known = KnownCard(code, position, group, batch, last_seen=t)
+        self.cards.append(known)
+        if track is not None:
+            self.link(known, track, t if t is not None else track.last_seen)
+        return known
+
+    def remove(self, known: KnownCard) -> None:
+        self.cards.remove(known)
+        if known.track is not None:
+            self._by_track.pop(known.track, None)
+
+    def clear(self) -> None:
+        self.cards.clear()
+        self._by_track.clear()
+
+    def for_track(self, track: Track) -> KnownCard | None:
+        return self._by_track.get(track.id)
+
+    def link(self, known: KnownCard, track: Track, t: float) -> None:
+        if known.track is not None:
+            self._by_track.pop(known.track, None)
+        known.track = track.id
+        known.position = track.position
+        known.last_seen = t
+        self._by_track[track.id] = known
+
+    def hide(self, track_id: int, t: float) -> KnownCard | None:
+        """The track showing a known card ended (or now shows another card)."""
+        known = self._by_track.pop(track_id, None)
+        if known is not None:
+            known.track = None
+        return known
+
+    def seen(self, track: Track) -> None:
+        known = self._by_track.get(track.id)
+        if known is not None:
+            known.position = track.position
+            known.last_seen = track.last_seen
+
+    def returning(self, track: Track, t: float, groups: tuple[str, ...] | None = None) -> KnownCard | None:
+        """The hidden known card this newly established track shows again, if any."""
+        best, best_d = None, float("inf")
+        for known in self.cards:
+            if known.track is not None or known.code != track.code:
+                continue
+            if groups is not None and known.group not in groups:
+                continue
+            if known.position is None:
+                d = self.return_radius        # remembered without a place: anywhere, but last choice
+            else:
+                d = distance(known.position, track.position)
+            if not self.anywhere(known):
+                recent = known.last_seen is None or t - known.last_seen <= self.return_seconds + EPS
+                if known.position is not None and (d > self.return_radius or not recent):
+                    continue
+                if known.position is None and not recent:
+                    continue
+            if d < best_d:
+                best, best_d = known, d
+        return best
+
+    def stamp_unseen(self, t: float) -> None:
+        """Cards remembered without being seen count as last seen now (when tracking starts)."""
+        for known in self.cards:
+            if known.last_seen is None:
+                known.last_seen = t
+
+    def forget_hidden(self, t: float) -> None:
+        if self.forget_after is None:
+            return
+        gone = [k for k in self.cards if k.track is None and k.last_seen is not None
+                and t - k.last_seen > self.forget_after + EPS]
+        for known in gone:
+            self.remove(known)

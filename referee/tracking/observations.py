@@ -1,0 +1,63 @@
+"""What the tracker reports: plain values, each stamped with the time (seconds, the frame's
+timestamp) at which the change became certain."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class PlaySeen:
+    """New cards came to stay on the pile: one play (a fanned play arriving over several frames
+    is one play). ``cards`` are codes in the order they lie on the table, left to right."""
+    t: float
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PileCleared:
+    """None of the trick's cards has been seen on the pile for a while: the physical trick end."""
+    t: float
+    cards: tuple[str, ...]          # the cards of the trick that went
+
+
+@dataclass(frozen=True, slots=True)
+class PileRestored:
+    """Cards of a trick reported cleared are back where they were (it was not a clear after all)."""
+    t: float
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TakenBack:
+    """The cards of a play the referee refused have left the pile."""
+    t: float
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PointCardsSeen:
+    """Cards arrived in a seat's point-card zone. ``added``: the new ones; ``cards``: every card
+    seen in that zone this game."""
+    t: float
+    seat: int
+    added: tuple[str, ...]
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardSeen:
+    """Cards came to stay in the discard zone (face down ones as ``back``): a 10-discard or the
+    cards of a 9-pass; their number is what counts."""
+    t: float
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PassSeen:
+    """A seat's pass pad has been covered (see `referee.calibration.PadWatcher`)."""
+    t: float
+    seat: int
+
+
+Observation = PlaySeen | PileCleared | PileRestored | TakenBack | PointCardsSeen | DiscardSeen | PassSeen

@@ -1,0 +1,36 @@
+"""Card readings on the table: the recogniser's image boxes mapped through the calibration."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Sequence
+
+if TYPE_CHECKING:
+    from referee.calibration import Calibration
+    from referee.vision.types import CardReading
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class TableReading:
+    """One card seen in one frame, placed on the table."""
+    code: str                       # "QH", "10S", "JK", or "back" for a face-down card
+    confidence: float
+    position: Point                 # the card's centre in table coordinates
+    zone: str | None                # the name of the zone it lies in ("pile", "points-2", ...)
+
+
+def readings_on_table(cards: Sequence["CardReading"], calibration: "Calibration") -> list[TableReading]:
+    """Each reading's box centre mapped to the table, with the zone it falls in (None outside
+    every zone)."""
+    if not cards:
+        return []
+    centres = [((c.box[0] + c.box[2]) / 2, (c.box[1] + c.box[3]) / 2) for c in cards]
+    points = calibration.image_to_table(centres)
+    out = []
+    for card, (x, y) in zip(cards, points):
+        position = (float(x), float(y))
+        zone = calibration.zone_at(position)
+        out.append(TableReading(card.code, float(card.confidence), position, zone.name if zone else None))
+    return out

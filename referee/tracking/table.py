@@ -1,0 +1,129 @@
+"""`TableTracker`: every zone of the table and the pass pads, frame by frame."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Mapping, Sequence
+
+from referee.calibration.layout import DISCARD, PILE, POINTS, Zone
+from referee.calibration.pads import PadWatcher
+from referee.tracking.observations import Observation, PassSeen
+from referee.tracking.readings import Point, TableReading
+from referee.tracking.settings import TrackerSettings
+from referee.tracking.tracks import ZoneTracks
+from referee.tracking.watchers import DiscardWatcher, PileWatcher, PointsWatcher
+
+
+@dataclass(frozen=True, slots=True)
+class TrackedCard:
+    """A card the tracker follows, for the overlay."""
+    zone: str
+    code: str
+    position: Point
+    established: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """The tracker's picture of the table, for the overlay."""
+    t: float | None
+    cards: tuple[TrackedCard, ...]
+    trick_cards: tuple[str, ...]                 # the cards of the current trick on the pile
+    point_cards: Mapping[int, tuple[str, ...]]   # seat → cards seen in its point-card zone
+    covered_pads: frozenset[int]
+
+
+class TableTracker:
+    def __init__(self, zones: Sequence[Zone], table_size: tuple[float, float],
+                 settings: TrackerSettings = TrackerSettings(), *, pads: Mapping[int, int] | None = None) -> None:
+        """``zones``: the calibration's zones (table coordinates); ``pads``: seat → pad marker id
+        (None: no pass pads)."""
+        self.settings = settings
+        scale = min(table_size)
+        self._zones = {z.name: z for z in zones if z.kind in (PILE, DISCARD, POINTS)}
+        self._tracks = {name: ZoneTracks(settings, scale) for name in self._zones}
+        pile = [z.name for z in self._zones.values() if z.kind == PILE]
+        discard = [z.name for z in self._zones.values() if z.kind == DISCARD]
+        if len(pile) != 1:
+            raise ValueError("the zones must hold exactly one pile")
+        self._pile_name = pile[0]
+        self.pile = PileWatcher(settings, scale)
+        self.discard = DiscardWatcher(settings, scale) if discard else None
+        self._discard_name = discard[0] if discard else None
+        self.points = {z.seat: PointsWatcher(z.seat) for z in self._zones.values() if z.kind == POINTS}
+        self._points_names = {z.seat: z.name for z in self._zones.values() if z.kind == POINTS}
+        self.pads = PadWatcher(dict(pads), hold=settings.stable_seconds) if pads else None
+        self._covered: frozenset[int] = frozenset()
+        self.t: float | None = None
+
+    @classmethod
+    def from_calibration(cls, calibration, settings: TrackerSettings = TrackerSettings()) -> "TableTracker":
+        return cls(calibration.zones, calibration.table_size, settings, pads=dict(calibration.pads))
+
+    def update(self, t: float, readings: Sequence[TableReading],
+               marker_ids: Iterable[int] | None = None) -> list[Observation]:
+        """Feed one frame: its time (seconds, never going back), its card readings on the table
+        and the marker ids seen in it (None: not looked for). Returns what changed for certain."""
+        if self.t is not None and t < self.t:
+            raise ValueError(f"timestamps must not go back ({t} after {self.t})")
+        self.t = t
+        by_zone: dict[str, list[TableReading]] = {name: [] for name in self._zones}
+        for reading in readings:
+            if reading.zone in by_zone:
+                by_zone[reading.zone].append(reading)
+        ended = {name: tracks.update(t, by_zone[name]) for name, tracks in self._tracks.items()}
+        out: list[Observation] = []
+        out.extend(self.pile.update(t, self._tracks[self._pile_name], ended[self._pile_name]))
+        for seat, watcher in self.points.items():
+            out.extend(watcher.update(t, self._tracks[self._points_names[seat]]))
+        if self.discard is not None:
+            out.extend(self.discard.update(t, self._tracks[self._discard_name], ended[self._discard_name]))
+        if self.pads is not None and marker_ids is not None:
+            report = self.pads.update(t, marker_ids)
+            self._covered = report.covered
+            out.extend(PassSeen(t, seat) for seat in report.newly_covered)
+        return out
+
+    # ---- what the referee tells the tracker ----------------------------------------------------
+
+    def take_back_last_play(self) -> tuple[str, ...]:
+        """The last play was refused: its cards should leave the pile."""
+        return self.pile.take_back_last_play()
+
+    def taken_from_pile(self, cards: Iterable[str]) -> None:
+        """Cards of the trick a player picks up on purpose (a point card): the pile is not being
+        cleared when they go."""
+        self.pile.taken(cards)
+
+    def new_game(self) -> None:
+        """A new game: cards played before can be played again; what lies on the table now is
+        left over, not new."""
+        self.pile.new_game(self._tracks[self._pile_name], self.t)
+        for seat, watcher in self.points.items():
+            watcher.new_game(self._tracks[self._points_names[seat]])
+        if self.discard is not None:
+            self.discard.memory.clear()
+            self.discard.adopt(self._tracks[self._discard_name], self.t)
+
+    def remember_played(self, trick: Iterable[str], earlier: Iterable[str] = (), refused: Iterable[str] = ()) -> None:
+        """After a restart: the cards already played this game (those of the current trick, and
+        the earlier tricks'), so that seeing them is not a new play; and the cards of a refused
+        play that may still lie on the pile."""
+        self.pile.remember(trick, earlier, refused)
+
+    def remember_point_cards(self, seat: int, cards: Iterable[str]) -> None:
+        if seat in self.points:
+            self.points[seat].remember(cards)
+
+    def reset_pads(self) -> None:
+        """A prompt is starting: a hand already on a pad must not answer it."""
+        if self.pads is not None:
+            self.pads.reset()
+
+    # ---- for the overlay ----------------------------------------------------------------------
+
+    def view(self) -> TableView:
+        cards = tuple(TrackedCard(name, tr.code, tr.position, tr.established)
+                      for name, tracks in self._tracks.items() for tr in tracks.tracks)
+        return TableView(self.t, cards, self.pile.trick_cards,
+                         {seat: tuple(w.cards) for seat, w in self.points.items()}, self._covered)

@@ -1,0 +1,157 @@
+"""Tracks: the physical cards of one zone, followed from frame to frame.
+
+Each frame's readings are matched to the tracks by position: a reading of the track's code up
+to ``match_radius`` away (a card whose box changes because a corner got covered still matches),
+a reading of another code only very close by (the same card misread: its code is the majority of
+its readings); the nearest pairs first, another code counting as farther.
+A reading that matches nothing starts a new track. A track is *established* once it has been
+seen for ``stable_seconds``, in most of the zone's frames of that window, with one code holding
+``min_majority`` of its readings; it ends once it has not been seen for ``stable_seconds`` (a
+hand passing over it for less changes nothing). An established track's code changes only when
+another code has been the majority for ``stable_seconds`` (a card laid right on top of it).
+"""
+
+from __future__ import annotations
+
+import collections
+import itertools
+import math
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+from referee.tracking.readings import Point, TableReading
+from referee.tracking.settings import TrackerSettings
+
+EPS = 1e-6              # timestamps are sums of frame intervals: compare with a little slack
+_ids = itertools.count(1)
+
+
+def distance(a: Point, b: Point) -> float:
+    return math.hypot(a[0] - b[0], a[1] - b[1])
+
+
+@dataclass(eq=False)
+class Track:
+    """One physical card in one zone."""
+    position: Point
+    first_seen: float
+    last_seen: float
+    code: str                                   # the stable majority code
+    id: int = field(default_factory=lambda: next(_ids))
+    established: bool = False
+    seen_at: collections.deque = field(default_factory=collections.deque)  # recent frame times it was seen in
+    votes: collections.deque = field(default_factory=collections.deque)   # (t, code, confidence)
+    _rival: str | None = None                   # a different majority code, not stable yet
+    _rival_since: float = 0.0
+
+    def share(self, code: str) -> float:
+        """The share of the readings' weight that says ``code``."""
+        total = sum(max(c, 1e-3) for _, _, c in self.votes)
+        return sum(max(c, 1e-3) for _, k, c in self.votes if k == code) / total if total else 0.0
+
+    def majority(self) -> str:
+        weights: dict[str, float] = {}
+        counts: dict[str, int] = {}
+        for _, code, confidence in self.votes:
+            weights[code] = weights.get(code, 0.0) + max(confidence, 1e-3)
+            counts[code] = counts.get(code, 0) + 1
+        # ties keep the current code, so a 50/50 flicker does not flip the card back and forth
+        return max(weights, key=lambda c: (round(weights[c], 9), counts[c], c == self.code, c))
+
+
+class ZoneTracks:
+    """The tracks of one zone."""
+
+    def __init__(self, settings: TrackerSettings, scale: float) -> None:
+        """``scale``: the table's shorter side, in table units (radii are fractions of it)."""
+        self.settings = settings
+        self.match_radius = settings.match_radius * scale
+        self.flicker_radius = settings.flicker_radius * scale
+        self.tracks: list[Track] = []
+        self.frame_times: collections.deque = collections.deque()   # this zone's recent frames
+        self.t: float | None = None
+
+    def update(self, t: float, readings: Sequence[TableReading]) -> list[Track]:
+        """Feed one frame's readings of this zone; returns the tracks that ended in this frame."""
+        self.t = t
+        self.frame_times.append(t)
+        while self.frame_times[0] < t - self.settings.stable_seconds - EPS:
+            self.frame_times.popleft()
+        unmatched = self._match(t, readings)
+        for reading in unmatched:
+            track = Track(reading.position, t, t, reading.code)
+            track.votes.append((t, reading.code, reading.confidence))
+            track.seen_at.append(t)
+            self.tracks.append(track)
+        ended = [tr for tr in self.tracks if t - tr.last_seen >= self.settings.stable_seconds - EPS]
+        if ended:
+            self.tracks = [tr for tr in self.tracks if tr not in ended]
+        for track in self.tracks:
+            self._maybe_establish(track, t)
+        return ended
+
+    def established(self) -> list[Track]:
+        return [tr for tr in self.tracks if tr.established]
+
+    def settling(self) -> list[Track]:
+        """Tracks seen recently that are not established yet (cards still arriving, or noise)."""
+        return [tr for tr in self.tracks if not tr.established]
+
+    # ---- matching ---------------------------------------------------------------------------
+
+    def _match(self, t: float, readings: Sequence[TableReading]) -> list[TableReading]:
+        # Cost: the distance, plus a penalty for another code. A misread card right where it was
+        # stays that card, rather than jumping to a neighbour of the fan that shares the code.
+        pairs = []
+        for ti, track in enumerate(self.tracks):
+            for ri, reading in enumerate(readings):
+                d = distance(track.position, reading.position)
+                if reading.code == track.code and d <= self.match_radius:
+                    pairs.append((d, ti, ri))
+                elif d <= self.flicker_radius:
+                    pairs.append((d + self.flicker_radius, ti, ri))
+        pairs.sort()
+        used_tracks: set[int] = set()
+        used_readings: set[int] = set()
+        for _, ti, ri in pairs:
+            if ti in used_tracks or ri in used_readings:
+                continue
+            used_tracks.add(ti)
+            used_readings.add(ri)
+            self._see(self.tracks[ti], readings[ri], t)
+        return [r for ri, r in enumerate(readings) if ri not in used_readings]
+
+    def _see(self, track: Track, reading: TableReading, t: float) -> None:
+        track.position = reading.position
+        track.last_seen = t
+        track.seen_at.append(t)
+        while track.seen_at[0] < t - self.settings.stable_seconds - EPS:
+            track.seen_at.popleft()
+        track.votes.append((t, reading.code, reading.confidence))
+        window = self.settings.vote_seconds
+        while len(track.votes) > 1 and track.votes[0][0] < t - window - EPS:
+            track.votes.popleft()
+        majority = track.majority()
+        if majority == track.code:
+            track._rival = None
+        elif not track.established:
+            track.code = majority            # nothing depends on it yet
+        elif track._rival != majority:
+            track._rival, track._rival_since = majority, t
+        elif t - track._rival_since >= self.settings.stable_seconds - EPS:
+            track.code, track._rival = majority, None   # another card now lies here
+
+    def _maybe_establish(self, track: Track, t: float) -> None:
+        """Seen now, for ``stable_seconds`` already, in most of the zone's frames of that window,
+        and read clearly enough."""
+        if track.established or track.last_seen != t:
+            return
+        if (t - track.first_seen >= self.settings.stable_seconds - EPS
+                and len(track.seen_at) >= self.settings.min_presence * len(self.frame_times) - EPS
+                and track.share(track.code) >= self.settings.min_majority - EPS):
+            track.established = True
+
+
+def codes_by_position(tracks: Iterable[Track]) -> tuple[str, ...]:
+    """Codes left to right (then top to bottom): the order a fan of cards is read in."""
+    return tuple(tr.code for tr in sorted(tracks, key=lambda tr: (round(tr.position[0], 3), tr.position[1])))

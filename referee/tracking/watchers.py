@@ -1,0 +1,293 @@
+"""What each kind of zone means: the pile (plays, clears, take-backs), a seat's point-card zone,
+the discard zone. Each watcher reads the tracks of its zone after every frame."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Iterable
+
+from referee.tracking.memory import EARLIER, OLD, TAKING_BACK, TRICK, CardMemory, KnownCard
+from referee.tracking.observations import (DiscardSeen, Observation, PileCleared, PileRestored,
+                                           PlaySeen, PointCardsSeen, TakenBack)
+from referee.tracking.settings import TrackerSettings
+from referee.tracking.tracks import EPS, Track, ZoneTracks, codes_by_position
+
+BACK = "back"
+
+
+def is_joker(code: str) -> bool:
+    return code.startswith("JK")
+
+
+class ArrivalWatcher(ABC):
+    """Cards that come to stay in a zone, committed in groups: a group is complete once its
+    cards are established, none has joined for ``settle_seconds`` and no other new card is still
+    settling (the next card of a fan on its way)."""
+
+    face_up_only = False
+
+    def __init__(self, settings: TrackerSettings, memory: CardMemory) -> None:
+        self.settings = settings
+        self.memory = memory
+        self.forming: dict[int, Track] = {}
+        self._forming_changed = 0.0
+        self._batch = 0
+
+    def counts(self, code: str) -> bool:
+        return not (self.face_up_only and code == BACK)
+
+    def update(self, t: float, zone: ZoneTracks, ended: Iterable[Track]) -> list[Observation]:
+        self.memory.stamp_unseen(t)
+        out: list[Observation] = []
+        for track in ended:
+            self.memory.hide(track.id, t)
+            self.forming.pop(track.id, None)
+        for track in zone.tracks:
+            known = self.memory.for_track(track)
+            if known is None:
+                continue
+            if known.code == track.code:
+                self.memory.seen(track)
+            elif track.established:
+                self.memory.hide(track.id, t)       # another card was laid right on top of it
+        returned: list[KnownCard] = []
+        for track in self._unaccounted(zone):
+            if self._undecided(track, t):
+                continue
+            known = self.memory.returning(track, t)
+            if known is not None:
+                self.memory.link(known, track, t)
+                returned.append(known)
+            else:
+                self.forming[track.id] = track
+                self._forming_changed = t
+        out.extend(self.on_returned(t, returned))
+        out.extend(self.housekeeping(t, zone))
+        if (self.forming and t - self._forming_changed >= self.settings.settle_seconds - EPS
+                and not self._arriving(zone, t)):
+            out.append(self._commit(t))
+        return out
+
+    def _unaccounted(self, zone: ZoneTracks) -> list[Track]:
+        """Established cards that are neither known nor part of the group forming, and not a
+        misread twin of another card."""
+        return [tr for tr in zone.established()
+                if self.counts(tr.code) and self.memory.for_track(tr) is None and tr.id not in self.forming
+                and not self._twin(tr, zone)]
+
+    def _undecided(self, track: Track, t: float) -> bool:
+        """Too early to tell what this established card is: its readings are changing their
+        mind, or it looks like a card swept away long ago (more often a new card misread in its
+        first frames)."""
+        if track.majority() != track.code:
+            return True
+        return self._doubtful_return(track, t) and t - track.first_seen < 2 * self.settings.stable_seconds - EPS
+
+    def _doubtful_return(self, track: Track, t: float) -> bool:
+        known = self.memory.returning(track, t)
+        return (known is not None and known.group == EARLIER and known.last_seen is not None
+                and t - known.last_seen > self.settings.return_seconds)
+
+    def _arriving(self, zone: ZoneTracks, t: float) -> bool:
+        """A new card is still settling (not a known card showing again, not a misread twin), or
+        an established one is still undecided: the group may not be complete."""
+        settling = any(self.counts(tr.code) and self.memory.for_track(tr) is None and not self._twin(tr, zone)
+                       and (self.memory.returning(tr, t) is None or self._doubtful_return(tr, t))
+                       for tr in zone.settling())
+        return (settling or any(self._undecided(tr, t) for tr in self._unaccounted(zone))
+                or any(tr.majority() != tr.code for tr in self.forming.values()))
+
+    def _twin(self, track: Track, zone: ZoneTracks) -> bool:
+        """Another card in the zone already shows this code, and a deck holds each card once
+        (jokers and backs aside): this one is misread until its reading says otherwise."""
+        if is_joker(track.code) or track.code == BACK:
+            return False
+        return any(other is not track and other.code == track.code
+                   and (self.memory.for_track(other) is not None or other.id in self.forming)
+                   for other in zone.tracks)
+
+    def _commit(self, t: float) -> Observation:
+        self._batch += 1
+        tracks = list(self.forming.values())
+        self.forming.clear()
+        for track in tracks:
+            self.memory.add(track.code, track.position, TRICK, track=track, batch=self._batch, t=t)
+        return self.committed(t, codes_by_position(tracks))
+
+    # ---- what a kind of zone adds -----------------------------------------------------------
+
+    @abstractmethod
+    def committed(self, t: float, cards: tuple[str, ...]) -> Observation:
+        """The observation a complete group makes."""
+
+    def on_returned(self, t: float, cards: list[KnownCard]) -> list[Observation]:
+        return []
+
+    def housekeeping(self, t: float, zone: ZoneTracks) -> list[Observation]:
+        self.memory.forget_hidden(t)
+        return []
+
+    def adopt(self, zone: ZoneTracks, t: float | None) -> None:
+        """Whatever lies in the zone now is old, not new (a new game, a restart)."""
+        self.forming.clear()
+        for track in zone.tracks:
+            if self.counts(track.code) and self.memory.for_track(track) is None:
+                self.memory.add(track.code, track.position, OLD, track=track, t=t)
+
+
+class PileWatcher(ArrivalWatcher):
+    """The central pile: new face-up cards are a play; the trick's cards all gone for a while is
+    the pile cleared; a refused play's cards are expected to leave."""
+
+    face_up_only = True
+
+    def __init__(self, settings: TrackerSettings, scale: float) -> None:
+        memory = CardMemory(return_radius=settings.return_radius * scale, return_seconds=settings.return_seconds,
+                            anywhere=self._anywhere)
+        super().__init__(settings, memory)
+        self._taking_back: dict[int, tuple[str, ...]] = {}
+        self._reported_cleared: set[int] = set()     # known cards a PileCleared named
+
+    @staticmethod
+    def _anywhere(known: KnownCard) -> bool:
+        # A card played this game cannot be played again, so wherever it shows it is the same card
+        # (pushed aside, uncovered). Jokers come in several, and cards from before the game may be
+        # played in it: those must show again where they were.
+        return known.group in (TRICK, EARLIER) and not is_joker(known.code)
+
+    def committed(self, t: float, cards: tuple[str, ...]) -> Observation:
+        return PlaySeen(t, cards)
+
+    def on_returned(self, t: float, cards: list[KnownCard]) -> list[Observation]:
+        restored = [k for k in cards if k.id in self._reported_cleared]
+        for known in restored:
+            known.group = TRICK
+            self._reported_cleared.discard(known.id)
+        return [PileRestored(t, tuple(k.code for k in restored))] if restored else []
+
+    def housekeeping(self, t: float, zone: ZoneTracks) -> list[Observation]:
+        out: list[Observation] = []
+        stable = self.settings.stable_seconds
+        for known in list(self.memory):
+            hidden_for = None if known.track is not None or known.last_seen is None else t - known.last_seen
+            if hidden_for is None:
+                continue
+            # cards remembered from before a restart get the time to be seen first
+            wait = stable if known.position is not None else self.settings.return_seconds
+            if known.group == TAKING_BACK and hidden_for >= wait - EPS:
+                self.memory.remove(known)
+            elif known.group == OLD and hidden_for > self.settings.return_seconds + EPS:
+                self.memory.remove(known)
+        for batch, cards in list(self._taking_back.items()):
+            if not any(k.batch == batch and k.group == TAKING_BACK for k in self.memory):
+                del self._taking_back[batch]
+                out.append(TakenBack(t, cards))
+        cleared = self._cleared(t, zone)
+        if cleared:
+            for known in cleared:
+                known.group = EARLIER
+                self._reported_cleared.add(known.id)
+            out.append(PileCleared(t, tuple(k.code for k in cleared)))
+        return out
+
+    def _cleared(self, t: float, zone: ZoneTracks) -> list[KnownCard]:
+        """The trick's cards, when at most ``clear_max_cards`` of them were seen lately (a card
+        showing again after a hand counts as seen before it is established again)."""
+        trick = self.memory.of_group(TRICK)
+        if not trick:
+            return []
+        since = t - self.settings.clear_seconds + EPS
+        showing = {tr.code for tr in zone.tracks if tr.last_seen > since}
+        still = [k for k in trick if (k.last_seen is not None and k.last_seen > since) or k.code in showing]
+        return trick if len(still) <= self.settings.clear_max_cards else []
+
+    def take_back_last_play(self) -> tuple[str, ...]:
+        """The referee refused the last play: its cards are expected to leave the pile (they are
+        no longer cards of the trick; if they stay, they are judged again as a new play)."""
+        batch = self._batch
+        cards = [k for k in self.memory if k.batch == batch and k.group == TRICK]
+        if not cards:
+            return ()
+        self._batch += 1
+        for known in cards:
+            known.group = TAKING_BACK
+            known.batch = self._batch
+        codes = tuple(k.code for k in cards)
+        self._taking_back[self._batch] = codes
+        return codes
+
+    def taken(self, cards: Iterable[str]) -> None:
+        """Cards of the trick picked up on purpose (a point card): their leaving is no clear."""
+        for code in cards:
+            known = next((k for k in reversed(self.memory.cards) if k.code == code and k.group == TRICK), None)
+            if known is not None:
+                known.group = EARLIER
+
+    def remember(self, trick: Iterable[str], earlier: Iterable[str], refused: Iterable[str] = ()) -> None:
+        """Cards played before a restart: the current trick's and earlier tricks' (no place known),
+        and a refused play's still to be taken back."""
+        for code in trick:
+            self.memory.add(code, None, TRICK)
+        for code in earlier:
+            self.memory.add(code, None, EARLIER)
+        refused = tuple(refused)
+        if refused:
+            self._batch += 1
+            for code in refused:
+                self.memory.add(code, None, TAKING_BACK, batch=self._batch)
+            self._taking_back[self._batch] = refused
+
+    def new_game(self, zone: ZoneTracks, t: float | None) -> None:
+        self.memory.clear()
+        self._taking_back.clear()
+        self._reported_cleared.clear()
+        self.adopt(zone, t)
+
+    @property
+    def trick_cards(self) -> tuple[str, ...]:
+        return tuple(k.code for k in self.memory.of_group(TRICK))
+
+
+class DiscardWatcher(ArrivalWatcher):
+    """The discard zone: the cards of a 10-discard or a 9-pass, face down or up; their number is
+    what counts. Cards taken away are forgotten after a while (the next discard may lie there)."""
+
+    def __init__(self, settings: TrackerSettings, scale: float) -> None:
+        memory = CardMemory(return_radius=settings.return_radius * scale, return_seconds=settings.return_seconds,
+                            forget_after=settings.return_seconds)
+        super().__init__(settings, memory)
+
+    def committed(self, t: float, cards: tuple[str, ...]) -> Observation:
+        return DiscardSeen(t, cards)
+
+
+class PointsWatcher:
+    """A seat's point-card zone: the cards seen in it this game (later cards are often laid on
+    earlier ones, so a card no longer seen still counts)."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.cards: list[str] = []
+        self._counted: set[tuple[int, str]] = set()   # (track, code): a card laid right on another is new
+
+    def update(self, t: float, zone: ZoneTracks) -> list[Observation]:
+        added = []
+        for track in zone.established():
+            key = (track.id, track.code)
+            if track.code == BACK or key in self._counted:
+                continue
+            self._counted.add(key)
+            if track.code not in self.cards:
+                self.cards.append(track.code)
+                added.append(track.code)
+        return [PointCardsSeen(t, self.seat, tuple(added), tuple(self.cards))] if added else []
+
+    def remember(self, cards: Iterable[str]) -> None:
+        for code in cards:
+            if code not in self.cards:
+                self.cards.append(code)
+
+    def new_game(self, zone: ZoneTracks) -> None:
+        """Cards left from the last game are not taken in this one."""
+        self.cards = []
+        self._counted = {(track.id, track.code) for track in zone.tracks}

@@ -1,0 +1,160 @@
+"""The referee's decisions over short hand-built table timelines (scripted recogniser, real
+tracker, engine, muted announcer and game log): refused plays, early clears, point cards,
+declarations by pad, discards, the keyboard fallback, Japanese announcements."""
+
+from __future__ import annotations
+
+import re
+
+from table_double import logged_events, new_game, new_stage, run_stage, table_calibration
+
+from referee.engine.record import load_record, replay_events
+from referee.gamelog import log_to_record, read_log
+from referee.tracking import PlaySeen, TableTracker
+
+FOUR = ("A", "B", "C", "D")
+THREE = ("A", "B", "C")
+KANJI = re.compile(r"[\u4e00-\u9fff]")
+
+
+def kinds(events, *names):
+    return [e for e in events if e["event"] in names]
+
+
+def test_a_refused_play_is_announced_and_taken_back_then_a_legal_play_counts(tmp_path):
+    stage = new_stage(FOUR)
+    stage.lay_fan(["5H"], "pile", 1.0)
+    refused, _ = stage.lay_fan(["4C"], "pile", 2.5)
+    stage.take_away(refused, 4.5)
+    stage.lay_fan(["9C"], "pile", 6.0)
+    log = tmp_path / "game.jsonl"
+    referee, heard = run_stage(stage, "president-none", FOUR, (13, 13, 13, 13), log)
+
+    events = logged_events(log)
+    assert [(e["event"], e["player"], e.get("cards") or e.get("rule")) for e in kinds(events, "play", "illegal")] == [
+        ("play", "A", ["5H"]), ("illegal", "B", "not-stronger"), ("play", "B", ["9C"])]
+    assert "Illegal play by B (not stronger): 4C does not beat 5H." in heard
+    assert heard[heard.index("Illegal play by B (not stronger): 4C does not beat 5H.") + 1] == \
+        "B, please take the cards back."
+    # the log's actions (the refused one too) replay to the logged events
+    assert replay_events(load_record(log_to_record(log))) == [{k: v for k, v in e.items() if k != "game"} for e in events]
+    assert [line["announce"] for line in read_log(log).announcements] == heard
+
+
+def test_clearing_the_pile_before_the_trick_ends_is_announced_and_after_it_is_not(tmp_path):
+    stage = new_stage(FOUR)
+    stage.lay_fan(["5H"], "pile", 1.0)
+    stage.cover_pad(1, 2.5)                     # B passes
+    stage.sweep("pile", 4.0)                    # too early: C and D have not passed
+    stage.cover_pad(2, 6.5)
+    stage.cover_pad(3, 8.0)                     # the trick ends: A leads
+    stage.lay_fan(["7S"], "pile", 10.0)
+    for seat, t in ((1, 11.5), (2, 12.7), (3, 13.9)):
+        stage.cover_pad(seat, t)
+    stage.sweep("pile", 15.5)                   # right: the trick has ended
+    referee, heard = run_stage(stage, "president-none", FOUR, (13, 13, 13, 13), tmp_path / "game.jsonl")
+
+    early = [h for h in heard if h.startswith("Too early")]
+    assert early == ["Too early: the trick is not over. C to play on 5 of hearts."]
+    assert [e["leader"] for e in kinds(logged_events(tmp_path / "game.jsonl"), "trick_end")] == ["A", "A"]
+
+
+def test_profit_point_cards_seen_in_the_wrong_zone_are_announced(tmp_path):
+    stage = new_stage(THREE)
+    stage.lay_fan(["9H"], "pile", 1.0)
+    stage.cover_pad(1, 2.5)
+    stage.cover_pad(2, 3.7)                     # A wins the trick: 9H is A's point card
+    stage.move_point_card("9H", 0, 5.5)         # ... and A takes it: nothing to say
+    stage.sweep("pile", 6.5)
+    stage.lay_fan(["5C"], "pile", 8.0)
+    stage.lay_fan(["3D"], "pile", 9.5)          # descending order: 3 beats 5
+    stage.cover_pad(2, 11.0)
+    stage.cover_pad(0, 12.2)                    # B wins 3D
+    stage.move_point_card("5C", 1, 14.0)        # B takes the 5C instead
+    stage.move_point_card("3D", 2, 17.0)        # C takes B's card
+    zone = stage.zones["points-0"]
+    stage.place("KS", zone.center(), zone.name, 20.0)   # A lays a card never played
+    referee, heard = run_stage(stage, "profit", THREE, (12, 12, 12), tmp_path / "game.jsonl", until=24.0)
+
+    events = logged_events(tmp_path / "game.jsonl")
+    assert [(e["player"], e["card"]) for e in kinds(events, "point_card")] == [("A", "9H"), ("B", "3D")]
+    complaints = [h for h in heard if " took " in h]
+    assert complaints == ["B took 5 of clubs, but the point card is 3 of diamonds.",
+                          "C took 3 of diamonds: that is B's point card.",
+                          "A took king of spades, which is not a point card."]
+
+
+def test_an_offer_is_declared_by_covering_the_pad_in_time_and_is_a_pass_after(tmp_path):
+    stage = new_stage(THREE)
+    stage.lay_fan(["8H"], "pile", 1.0)
+    stage.cover_pad(0, 2.5)                     # A declares Eight Reset: the trick ends, A leads
+    stage.sweep("pile", 4.0)
+    stage.lay_fan(["8S"], "pile", 5.5)          # offered again, not taken within 5 s
+    stage.cover_pad(0, 12.5)                    # now A's cover is a pass, out of turn
+    referee, heard = run_stage(stage, "profit", THREE, (12, 12, 12), tmp_path / "game.jsonl")
+
+    events = logged_events(tmp_path / "game.jsonl")
+    assert [(e.get("rule"), bool(e.get("pending")), bool(e.get("declared"))) for e in kinds(events, "effect")] == [
+        ("eight-reset", True, False), ("eight-reset", False, True), ("eight-reset", False, False),
+        ("eight-reset", True, False)]
+    assert heard.count("Cover your pad to declare.") == 2
+    assert kinds(events, "illegal")[-1]["rule"] == "out-of-turn"
+    assert [a.get("declare") or ("pass" if "pass" in a else a.get("play")) for a in read_log(
+        tmp_path / "game.jsonl").actions] == [["8H"], "eight-reset", ["8S"], "pass"]
+
+
+def test_discards_are_counted_in_the_discard_zone_and_a_nine_pass_given_by_pad(tmp_path):
+    stage = new_stage(FOUR)
+    stage.lay_fan(["10S", "10C"], "pile", 1.0)
+    discarded, _ = stage.lay_fan(["back", "back"], "discard", 2.5)
+    stage.take_away(discarded, 5.0)
+    for seat, t in ((1, 6.0), (2, 7.2), (3, 8.4)):
+        stage.cover_pad(seat, t)                # the trick ends: A leads
+    stage.lay_fan(["9H", "9D"], "pile", 10.0)   # 9-pass: A must give one card
+    stage.cover_pad(0, 11.5)
+    referee, heard = run_stage(stage, "highschool", FOUR, (14, 14, 13, 13), tmp_path / "game.jsonl")
+
+    effects = [(e["rule"], e.get("count"), e.get("to")) for e in kinds(logged_events(tmp_path / "game.jsonl"), "effect")
+               if not e.get("pending")]
+    assert ("ten-discard", 2, None) in effects and ("nine-pass", 1, "B") in effects
+    assert "Lay the cards in the discard zone." in heard and "Lay 1 card(s) in the discard zone." in heard
+    assert referee.keeper.state.counts == (14 - 2 - 2 - 2 - 1, 14 + 1, 13, 13)
+
+
+def test_the_keyboard_passes_declares_and_counts(tmp_path):
+    calibration = table_calibration(THREE)
+    tracker = TableTracker.from_calibration(calibration)
+    referee, heard = new_game("profit", THREE, (12, 12, 12), "A", tmp_path / "profit.jsonl", tracker)
+    referee.observe([PlaySeen(1.0, ("JH",))], 1.0, 15)
+    referee.key("d", 2.0, 30)                   # A declares Jack Bind
+    referee.key("p", 3.0, 45)                   # B passes
+    referee.key("q")
+    assert referee.quit_requested
+    referee.keeper.log.close()
+    referee.announcer.close(drain=False)
+    events = logged_events(tmp_path / "profit.jsonl")
+    assert [e.get("colours") for e in kinds(events, "effect") if e.get("colours")] == [["red"]]
+    assert [e["player"] for e in kinds(events, "pass")] == ["B"]
+
+    tracker = TableTracker.from_calibration(table_calibration(FOUR))
+    referee, _ = new_game("highschool", FOUR, (14, 14, 13, 13), "A", tmp_path / "hs.jsonl", tracker)
+    referee.observe([PlaySeen(1.0, ("10H",))], 1.0, 15)
+    referee.key("1", 2.0, 30)                   # A discards one card
+    referee.keeper.log.close()
+    referee.announcer.close(drain=False)
+    assert [(e["rule"], e["count"]) for e in kinds(logged_events(tmp_path / "hs.jsonl"), "effect")
+            if not e.get("pending")] == [("ten-discard", 1)]
+
+
+def test_japanese_announcements_are_kana_and_digits(tmp_path):
+    stage = new_stage(FOUR)
+    stage.lay_fan(["5H"], "pile", 1.0)
+    refused, _ = stage.lay_fan(["4C"], "pile", 2.5)
+    stage.take_away(refused, 4.5)
+    stage.cover_pad(1, 5.5)
+    stage.sweep("pile", 7.0)
+    referee, heard = run_stage(stage, "president-none", FOUR, (13, 13, 13, 13), tmp_path / "game.jsonl", lang="ja")
+    assert "Bさん、カードを もどしてください。" in heard
+    assert any(h.startswith("まだ ながれて いません。") for h in heard)
+    assert not [h for h in heard if KANJI.search(h)]
+    assert list(referee.recent)[-1].startswith("Too early")     # the overlay shows English

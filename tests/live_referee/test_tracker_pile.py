@@ -1,0 +1,169 @@
+"""The pile tracker over synthetic reading streams (table coordinates, no images): what counts
+as a play, and what must not."""
+
+from __future__ import annotations
+
+import pytest
+from reading_streams import FPS, card, of, run, tracker
+
+from referee.tracking import PileCleared, PileRestored, PlaySeen, TakenBack
+
+
+def test_a_fanned_play_arriving_over_frames_is_one_play():
+    tr = tracker()
+
+    def scene(t, i):
+        laid = [("5H", 370, 1.0), ("5S", 397, 1.1), ("5D", 424, 1.25)]
+        return [card(code, x) for code, x, since in laid if t >= since]
+
+    obs = run(tr, scene, 0.0, 3.0)
+    assert [o.cards for o in obs] == [("5H", "5S", "5D")]
+    assert 1.25 + 0.3 <= obs[0].t <= 1.25 + 0.6        # once the last card has held 0.3 s
+
+
+def test_a_hand_passing_over_the_pile_changes_nothing():
+    tr = tracker()
+    hidden = [(2.0, 2.2), (3.0, 3.8)]          # a short pass, then a hand resting longer than 0.3 s
+
+    def scene(t, i):
+        if t < 1.0 or any(a <= t < b for a, b in hidden):
+            return []
+        return [card("3H", 380), card("3S", 408)]
+
+    obs = run(tr, scene, 0.0, 6.0)
+    assert [type(o) for o in obs] == [PlaySeen]
+    assert obs[0].cards == ("3H", "3S")
+
+
+def test_a_card_seen_for_less_than_the_stable_time_is_nothing():
+    tr = tracker()
+    obs = run(tr, lambda t, i: [card("KD", 400)] if 1.0 <= t < 1.2 else [], 0.0, 3.0)
+    assert obs == []
+
+
+def test_a_reading_flickering_between_two_codes_takes_the_stable_majority():
+    tr = tracker()
+
+    def scene(t, i):
+        if t < 1.0:
+            return []
+        misread = i % 3 == 0                    # a weak classifier: one frame in three says 9H
+        return [card("9H" if misread else "6H", 400, confidence=0.6 if misread else 0.9)]
+
+    obs = run(tr, scene, 0.0, 6.0)
+    assert [o.cards for o in of(PlaySeen, obs)] == [("6H",)]
+    assert of(PileCleared, obs) == []
+
+
+def test_a_card_misread_as_one_already_on_the_pile_waits_for_its_true_reading():
+    tr = tracker()
+
+    def scene(t, i):
+        cards = [card("10C", 350)] if t >= 0.5 else []
+        if t >= 3.0:                            # the new card reads as the 10C at first
+            cards.append(card("10C" if t < 3.6 else "10S", 460))
+        return cards
+
+    obs = run(tr, scene, 0.0, 6.0)
+    assert [o.cards for o in of(PlaySeen, obs)] == [("10C",), ("10S",)]
+
+
+def test_the_pile_cleared_is_reported_after_the_clear_time_and_not_before():
+    tr = tracker(clear_seconds=1.0)
+    obs = run(tr, lambda t, i: [card("7C", 400), card("7D", 427)] if 0.5 <= t < 2.0 else [], 0.0, 2.8)
+    assert of(PileCleared, obs) == []
+    obs = run(tr, lambda t, i: [], 2.8 + 1 / FPS, 4.0)
+    cleared = of(PileCleared, obs)
+    last_seen = 2.0 - 1 / FPS
+    assert len(cleared) == 1 and set(cleared[0].cards) == {"7C", "7D"} and cleared[0].t >= last_seen + 1.0 - 1e-9
+
+
+def test_cards_hidden_under_a_new_play_are_not_removed():
+    tr = tracker()
+
+    def scene(t, i):
+        cards = []
+        if t >= 0.5:
+            cards.append(card("4S", 430))
+        if 0.5 <= t < 2.0:                      # 4H gets covered by the 6H laid on it
+            cards.append(card("4H", 400))
+        if t >= 2.0:
+            cards.append(card("6H", 405))
+        return cards
+
+    obs = run(tr, scene, 0.0, 8.0)
+    assert [o.cards for o in of(PlaySeen, obs)] == [("4H", "4S"), ("6H",)]
+    assert of(PileCleared, obs) == []
+
+
+def test_cards_of_a_cleared_trick_showing_again_are_no_play():
+    tr = tracker(clear_seconds=1.0)
+
+    def scene(t, i):
+        if 0.5 <= t < 2.0:
+            return [card("QH", 400)]
+        if t >= 5.0:
+            return [card("QH", 250, 200)]       # pushed aside, not swept away: still the same card
+        return []
+
+    obs = run(tr, scene, 0.0, 7.0)
+    assert [type(o) for o in obs] == [PlaySeen, PileCleared, PileRestored]
+
+
+def test_a_refused_play_is_expected_to_leave_and_is_judged_again_if_it_stays():
+    tr = tracker()
+    obs = run(tr, lambda t, i: [card("2C", 400)] if t >= 0.5 else [], 0.0, 1.5)
+    assert [o.cards for o in of(PlaySeen, obs)] == [("2C",)]
+    assert tr.take_back_last_play() == ("2C",)
+    assert tr.view().trick_cards == ()
+    # it stays under a resting hand, shows again: judged again as a play
+    obs = run(tr, lambda t, i: [] if 2.0 <= t < 2.8 else [card("2C", 400)], 1.5 + 1 / FPS, 4.0)
+    assert [type(o) for o in obs] == [TakenBack, PlaySeen]
+    tr.take_back_last_play()
+    obs = run(tr, lambda t, i: [], 4.0 + 1 / FPS, 5.0)
+    assert [o.cards for o in obs] == [("2C",)] and isinstance(obs[0], TakenBack)
+    # played again later, it is a play again
+    obs = run(tr, lambda t, i: [card("2C", 300)] if t >= 6.0 else [], 5.0 + 1 / FPS, 7.0)
+    assert [o.cards for o in of(PlaySeen, obs)] == [("2C",)]
+
+
+def test_jokers_a_hidden_joker_returns_but_a_second_joker_is_a_new_play():
+    tr = tracker(clear_seconds=1.0)
+
+    def scene(t, i):
+        if 0.5 <= t < 2.0 or 2.6 <= t < 3.0:   # under a hand from 2.0 to 2.6, then swept at 3.0
+            return [card("JK", 400)]
+        if t >= 6.0:
+            return [card("JK", 300, 250)]       # the other joker, played in a later trick
+        return []
+
+    obs = run(tr, scene, 0.0, 8.0)
+    assert [(type(o).__name__, o.cards) for o in obs if not isinstance(o, PileCleared)] == [
+        ("PlaySeen", ("JK",)), ("PlaySeen", ("JK",))]
+
+
+def test_cards_played_before_a_restart_are_not_played_again():
+    tr = tracker()
+    tr.remember_played(trick=("7H",), earlier=("3C",))
+
+    def scene(t, i):
+        cards = [card("7H", 400), card("3C", 200, 200)]
+        if t >= 2.0:
+            cards.append(card("8H", 460))
+        return cards
+
+    obs = run(tr, scene, 0.0, 4.0)
+    assert [o.cards for o in obs] == [("8H",)]
+
+
+def test_readings_outside_the_pile_never_make_a_play():
+    tr = tracker()
+    obs = run(tr, lambda t, i: [card("AS", 50, 50, zone=None), card("AH", 230, 528, zone="pad-0")], 0.0, 2.0)
+    assert obs == []
+
+
+def test_time_must_not_go_back():
+    tr = tracker()
+    tr.update(1.0, [])
+    with pytest.raises(ValueError):
+        tr.update(0.5, [])

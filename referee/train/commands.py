@@ -77,6 +77,7 @@ def _classifier_args(p: argparse.ArgumentParser, with_data: bool = True) -> None
                    help="start from these weights (e.g. models/checkpoints/classifier.pt) instead of scratch")
     p.add_argument("--cls-epochs", type=int, default=30)
     p.add_argument("--cls-batch", type=int, default=256)
+    p.add_argument("--cls-lr0", type=float, default=None, help="initial learning rate (default 0.003; lower to fine-tune)")
     if not any(a.dest == "workers" for a in p._actions):
         p.add_argument("--workers", type=int, default=2)
         p.add_argument("--threads", type=int, default=None)
@@ -130,7 +131,7 @@ def run_classifier(args: argparse.Namespace) -> int:
     from referee.train.runner import train_classifier
 
     train_classifier(args.data, args.cls_name, args.cls_epochs, batch=args.cls_batch, workers=args.workers,
-                     threads=args.threads, model=_init(args.cls_init, None))
+                     threads=args.threads, model=_init(args.cls_init, None), lr0=args.cls_lr0)
     return 0
 
 
@@ -155,7 +156,8 @@ def run_all(args: argparse.Namespace) -> int:
 
     run_data(args)
     cls_run = train_classifier(args.data_out / "cls", args.cls_name, args.cls_epochs, batch=args.cls_batch,
-                               workers=args.workers, threads=args.threads, model=_init(args.cls_init, None))
+                               workers=args.workers, threads=args.threads, model=_init(args.cls_init, None),
+                               lr0=args.cls_lr0)
     det_run = train_detector(args.data_out / "det", args.det_name, args.det_epochs, imgsz=args.det_imgsz,
                              batch=args.det_batch, workers=args.workers, threads=args.threads,
                              model=_init(args.det_init, "yolo11n.yaml"))

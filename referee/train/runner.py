@@ -73,7 +73,8 @@ def _train(model_source: str, run_name: str, epochs: int, threads: int | None, *
     elif last.is_file():
         print(f"{run} already has {done} epochs (asked for {epochs}); nothing to do", flush=True)
         return run
-    YOLO(model_source).train(epochs=epochs, pretrained=False, **common, **train_args)
+    # pretrained=False would make ultralytics' classification trainer re-initialise loaded weights
+    YOLO(model_source).train(epochs=epochs, pretrained=model_source.endswith(".pt"), **common, **train_args)
     return RUNS / run_name
 
 
@@ -89,11 +90,12 @@ def train_detector(data: Path, run_name: str, epochs: int, imgsz: int = 320, bat
 
 def train_classifier(data: Path, run_name: str, epochs: int, imgsz: int = 64, batch: int = 256,
                      workers: int = 2, threads: int | None = None, cache: str | bool = "ram",
-                     model: str | None = None) -> Path:
+                     model: str | None = None, lr0: float | None = None) -> Path:
     if not (Path(data) / "train").is_dir():
         raise UserError(f"no classifier data set at {data} (expected {data}/train/<class>/); run `referee train data`")
+    augment = {**CLASSIFIER_AUGMENT, **({"lr0": lr0} if lr0 else {})}
     return _train(model or str(CLASSIFIER_YAML), run_name, epochs, threads, data=str(data), imgsz=imgsz,
-                  batch=batch, workers=workers, cache=cache, **CLASSIFIER_AUGMENT)
+                  batch=batch, workers=workers, cache=cache, **augment)
 
 
 def export_onnx(weights: Path, out: Path, imgsz: int | tuple[int, int], dynamic: bool = False) -> Path:

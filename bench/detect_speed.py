@@ -40,7 +40,7 @@ def main() -> int:
     ap.add_argument("--repeats", type=int, default=2)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--models", default=None)
-    ap.add_argument("--weights", type=Path, default=REPO / "runs" / "det" / "weights" / "best.pt",
+    ap.add_argument("--weights", type=Path, default=REPO / "models" / "checkpoints" / "detector.pt",
                     help="detector .pt for the ultralytics baseline")
     args = ap.parse_args()
 

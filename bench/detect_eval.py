@@ -139,11 +139,11 @@ def main() -> int:
     ap.add_argument("--scenes", type=int, default=200, help="held-out generated scenes (0 to skip)")
     ap.add_argument("--seed", type=int, default=777_000)
     ap.add_argument("--real", type=Path, default=REAL_DEFAULT, help="real-photo folder ('' to skip)")
-    ap.add_argument("--conf", type=float, default=0.25)
+    ap.add_argument("--conf", type=float, default=None, help="detector threshold (default: the recogniser's)")
     ap.add_argument("--exclude-designs", default="", help="comma-separated held-out designs to leave out "
                     "(e.g. ones an older model was trained on)")
     args = ap.parse_args()
-    recognizer = CardRecognizer(args.models, det_conf=args.conf)
+    recognizer = CardRecognizer(args.models, **({"det_conf": args.conf} if args.conf is not None else {}))
     report = {}
     t0 = time.perf_counter()
     if args.scenes:

@@ -15,6 +15,9 @@ from referee.vision.types import CardReading, Detection
 
 DETECTOR_FILE = "detector.onnx"
 CLASSIFIER_FILE = "classifier.onnx"
+# Chosen on generated scenes of held-out designs (bench/threshold_sweep.py), never on real photos.
+DEFAULT_DET_CONF = 0.15
+DEFAULT_MIN_PROBABILITY = 0.6
 
 
 def default_models_dir() -> Path:
@@ -29,8 +32,8 @@ class CardRecognizer:
     def __init__(
         self,
         models_dir: str | os.PathLike | None = None,
-        det_conf: float = 0.25,
-        min_probability: float = 0.5,
+        det_conf: float = DEFAULT_DET_CONF,
+        min_probability: float = DEFAULT_MIN_PROBABILITY,
         threads: int | None = None,
     ) -> None:
         models = Path(models_dir) if models_dir else default_models_dir()

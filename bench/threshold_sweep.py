@@ -1,0 +1,39 @@
+"""Precision/recall of the recogniser over detector and classifier thresholds, on generated scenes
+of the held-out designs (seeds apart from detect_eval's). Never run on the real photos: they are
+the untouched yardstick.
+
+    python bench/threshold_sweep.py [--scenes 30] [--seed 500000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from detect_eval import eval_scenes  # noqa: E402
+
+from referee.vision.recognizer import CardRecognizer  # noqa: E402
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--scenes", type=int, default=30)
+    ap.add_argument("--seed", type=int, default=500_000)
+    ap.add_argument("--exclude-designs", default="gnome-plastic,kde-ancient-egyptians")
+    args = ap.parse_args()
+    exclude = tuple(d for d in args.exclude_designs.split(",") if d)
+    print(f"{'det_conf':>8s} {'min_prob':>8s} {'precision':>9s} {'recall':>7s}")
+    for det_conf in (0.1, 0.15, 0.25):
+        for min_prob in (0.5, 0.6, 0.7):
+            rec = CardRecognizer(det_conf=det_conf, min_probability=min_prob)
+            r = eval_scenes(rec, args.scenes, args.seed, exclude)
+            print(f"{det_conf:8.2f} {min_prob:8.2f} {r['precision']:9.3f} {r['recall']:7.3f}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -735,11 +735,16 @@ def _discard(s: GameState, a: Discard) -> Result:
         w.counts[seat] -= n
         w.effect(p.rule, seat, count=n)
     w.discarded_count += n
+    _finish_if_empty(w, seat)
+    return w.result()
+
+
+def _finish_if_empty(w: _W, seat: int) -> None:
+    """Cards that left the hand outside a play (10-discard, 9-pass) can empty it: the player is out."""
     if w.counts[seat] == 0:
         w.finish(seat, None)
         if w.phase is Phase.PLAY and w.passed_out():
             w.end_trick(w.last)
-    return w.result()
 
 
 def _give(s: GameState, a: Give) -> Result:
@@ -763,10 +768,7 @@ def _give(s: GameState, a: Give) -> Result:
         w.counts[seat] -= n
         w.counts[to] += n
         w.effect(p.rule, seat, to=w.name(to), count=n)
-    if w.counts[seat] == 0:
-        w.finish(seat, None)
-        if w.phase is Phase.PLAY and w.passed_out():
-            w.end_trick(w.last)
+    _finish_if_empty(w, seat)
     return w.result()
 
 

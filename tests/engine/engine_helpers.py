@@ -120,3 +120,26 @@ class Table:
     def trick_ended(self, events=None):
         return any(isinstance(e, TrickEndEvent) for e in (events if events is not None
                                                           else self.events))
+
+
+def play_recorded_games(rules, names, rng, max_games: int = 2):
+    """Random legal play of up to max_games games of a match (known hands).
+
+    Returns (games, expected): the per-game (hands, first, actions) for make_record, and the
+    event dicts a replay of that record must give (with "game" added when it is a match).
+    """
+    from referee.engine import new_match
+    from referee.engine.simulate import play_game
+
+    s = new_match(rules, names)
+    games, events = [], []
+    for gi in range(max_games):
+        s, log = play_game(s, rng, check=False, keep=True)
+        games.append((log.hands, log.first, log.actions))
+        for ai, evs in enumerate(log.events):
+            for e in evs:
+                events.append((gi, e.to_dict(ai - 1 if ai else None)))
+        if s.match.over:
+            break
+    match = len(games) > 1
+    return games, [dict(d, game=gi) if match else d for gi, d in events]

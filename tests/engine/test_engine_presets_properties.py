@@ -16,6 +16,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine_helpers import play_recorded_games
 from referee.engine import apply, legal_actions, load_preset, new_match, parse_card
 from referee.engine.cards import REAL_MASK
 from referee.engine.events import IllegalEvent, PointCardEvent
@@ -138,22 +139,8 @@ def test_every_listed_action_is_accepted_in_profit_and_shinafugo(rules, players,
 @given(rules=st.one_of(profit_rules(), shinafugo_rules()), players=st.integers(3, 6),
        seed=st.integers(0, 2**32))
 def test_hidden_hand_replay_gives_the_same_events(rules, players, seed):
-    rng = random.Random(seed)
     names = _names(players)
-    s = new_match(rules, names)
-    games = []
-    expected = []
-    for gi in range(2):
-        s, log = play_game(s, rng, check=False, keep=True)
-        games.append((log.hands, log.first, log.actions))
-        for ai, evs in enumerate(log.events):
-            for e in evs:
-                d = e.to_dict(ai - 1 if ai else None)
-                expected.append((gi, d))
-        if s.match.over:
-            break
-    match = len(games) > 1
-    want = [dict(d, game=gi) if match else d for gi, d in expected]
+    games, want = play_recorded_games(rules, names, random.Random(seed))
     known = replay_events(load_record(make_record(rules, names, games)))
     hidden = replay_events(load_record(make_record(rules, names, games, hidden=True)))
     assert known == want

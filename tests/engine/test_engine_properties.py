@@ -13,6 +13,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine_helpers import play_recorded_games
 from referee.engine import PlayCards, apply, legal_actions, load_preset, new_match
 from referee.engine.events import IllegalEvent
 from referee.engine.options import OPTIONS
@@ -155,25 +156,8 @@ def _without_hidden_details(events):
 @settings(max_examples=200, **SETTINGS)
 @given(rules=rule_sets(), players=st.integers(3, 8), seed=st.integers(0, 2**32))
 def test_replaying_a_record_gives_the_same_events_known_and_hidden(rules, players, seed, ):
-    rng = random.Random(seed)
     names = _names(players)
-    s = new_match(rules, names)
-    games = []
-    live = []
-    for gi in range(2):
-        s, log = play_game(s, rng, check=False, keep=True)
-        games.append((log.hands, log.first, log.actions))
-        for ai, evs in enumerate(log.events):
-            for e in evs:
-                live.append((gi, ai - 1 if ai else None, e.to_dict(ai - 1 if ai else None)))
-        if s.match.over:
-            break
-    match = len(games) > 1
-    expected = []
-    for gi, ai, d in live:
-        if match:
-            d["game"] = gi
-        expected.append(d)
+    games, expected = play_recorded_games(rules, names, random.Random(seed))
     known = load_record(make_record(rules, names, games))
     assert replay_events(known) == expected
     hidden = load_record(make_record(rules, names, games, hidden=True))

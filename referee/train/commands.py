@@ -65,6 +65,8 @@ def _detector_args(p: argparse.ArgumentParser, with_data: bool = True) -> None:
     p.add_argument("--det-epochs", type=int, default=30)
     p.add_argument("--det-imgsz", type=int, default=320)
     p.add_argument("--det-batch", type=int, default=32)
+    p.add_argument("--det-lr0", type=float, default=None,
+                   help="AdamW learning rate without warm-up, for continuing from --det-init (e.g. 0.0005)")
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--threads", type=int, default=None)
 
@@ -122,7 +124,8 @@ def run_detector(args: argparse.Namespace) -> int:
     from referee.train.runner import train_detector
 
     train_detector(args.data, args.det_name, args.det_epochs, imgsz=args.det_imgsz, batch=args.det_batch,
-                   workers=args.workers, threads=args.threads, model=_init(args.det_init, "yolo11n.yaml"))
+                   workers=args.workers, threads=args.threads, model=_init(args.det_init, "yolo11n.yaml"),
+                   lr0=args.det_lr0)
     return 0
 
 
@@ -160,7 +163,7 @@ def run_all(args: argparse.Namespace) -> int:
                                lr0=args.cls_lr0)
     det_run = train_detector(args.data_out / "det", args.det_name, args.det_epochs, imgsz=args.det_imgsz,
                              batch=args.det_batch, workers=args.workers, threads=args.threads,
-                             model=_init(args.det_init, "yolo11n.yaml"))
+                             model=_init(args.det_init, "yolo11n.yaml"), lr0=args.det_lr0)
     export_onnx(cls_run / "weights" / "best.pt", args.out / CLASSIFIER_FILE, imgsz=64, dynamic=True)
     export_onnx(det_run / "weights" / "best.pt", args.out / DETECTOR_FILE, imgsz=(384, 640))
     return 0

@@ -8,6 +8,7 @@
     labelled box of the same rank (one-to-one).
 
     python bench/detect_eval.py [--scenes 200] [--real DIR] [--models models/]
+    python bench/detect_eval.py --scenes 40 --real '' --designs referee-drawn
 """
 
 from __future__ import annotations
@@ -142,13 +143,28 @@ def main() -> int:
     ap.add_argument("--conf", type=float, default=None, help="detector threshold (default: the recogniser's)")
     ap.add_argument("--exclude-designs", default="", help="comma-separated held-out designs to leave out "
                     "(e.g. ones an older model was trained on)")
+    ap.add_argument("--designs", default="", help="comma-separated held-out designs to use, leaving out "
+                    "all others (e.g. referee-drawn); default: all held-out designs")
+    ap.add_argument("--classify-all", action="store_true", help="classify every corner index (no shared "
+                    "readings for duplicates and second corners): the recogniser before corner sharing")
     args = ap.parse_args()
-    recognizer = CardRecognizer(args.models, **({"det_conf": args.conf} if args.conf is not None else {}))
+    exclude = tuple(d for d in args.exclude_designs.split(",") if d)
+    if args.designs:
+        from scene_truth import heldout_designs
+
+        chosen = [d for d in args.designs.split(",") if d]
+        unknown = sorted(set(chosen) - set(heldout_designs()))
+        if unknown:
+            ap.error(f"not held-out designs: {', '.join(unknown)}")
+        exclude += tuple(d for d in heldout_designs() if d not in chosen)
+    options = {"det_conf": args.conf} if args.conf is not None else {}
+    if args.classify_all:
+        options["share_probability"] = None
+    recognizer = CardRecognizer(args.models, **options)
     report = {}
     t0 = time.perf_counter()
     if args.scenes:
-        report["heldout_scenes"] = eval_scenes(recognizer, args.scenes, args.seed,
-                                                tuple(d for d in args.exclude_designs.split(",") if d))
+        report["heldout_scenes"] = eval_scenes(recognizer, args.scenes, args.seed, exclude)
     if str(args.real) and Path(args.real).is_dir():
         report["real_photos"] = eval_real(recognizer, Path(args.real))
     report["seconds"] = round(time.perf_counter() - t0, 1)

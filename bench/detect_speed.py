@@ -1,12 +1,17 @@
 """Milliseconds per 1280x720 frame: the onnxruntime path against ultralytics' own predict, same run.
 
-    python bench/detect_speed.py [--frames 30] [--threads 2] [--weights runs/det/weights/best.pt]
+    python bench/detect_speed.py [--frames 20] [--repeats 2] [--threads 2] [--spin] [--weights models/checkpoints/detector.pt]
 
 Frames are generated table scenes of held-out designs (the camera's real size). Rows:
   onnx detector         letterbox + onnxruntime + NMS (referee.vision.detector)
   onnx full recogniser  detector + corner crops + classifier + grouping (what `referee detect` runs)
+  ... every corner      the same, classifying every index detection (share_probability=None)
   ultralytics predict   the same detector weights (.pt) through ultralytics/torch at the same input size
+The variants run round-robin frame by frame, so a background load hits them alike; compare the
+ratios. A second table splits the recognisers into stages (CardRecognizer.read(timings=...)).
 The baseline row needs the train extra (torch); without it, only the onnx rows are printed.
+The header shows the load average: with other busy processes the figures rise; compare runs only at
+a like load, and --spin (onnxruntime threads spinning, the old default) against no --spin likewise.
 """
 
 from __future__ import annotations
@@ -22,15 +27,18 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 
-def timed(fn, frames, repeats: int) -> list[float]:
-    for f in frames[:2]:
-        fn(f)  # warm-up
-    out = []
+def round_robin(variants: dict, frames, repeats: int) -> dict[str, list[float]]:
+    """Milliseconds per call of each variant, frame by frame in turn (after one warm-up pass)."""
+    for fn in variants.values():
+        for f in frames[:2]:
+            fn(f)
+    out: dict[str, list[float]] = {name: [] for name in variants}
     for _ in range(repeats):
         for f in frames:
-            t = time.perf_counter()
-            fn(f)
-            out.append((time.perf_counter() - t) * 1000)
+            for name, fn in variants.items():
+                t = time.perf_counter()
+                fn(f)
+                out[name].append((time.perf_counter() - t) * 1000)
     return out
 
 
@@ -42,18 +50,31 @@ def main() -> int:
     ap.add_argument("--models", default=None)
     ap.add_argument("--weights", type=Path, default=REPO / "models" / "checkpoints" / "detector.pt",
                     help="detector .pt for the ultralytics baseline")
+    ap.add_argument("--no-all", action="store_true", help="leave out the every-corner recogniser row")
+    ap.add_argument("--spin", action="store_true", help="onnxruntime threads spin between operators "
+                    "(compare with a run without it, on an idle machine)")
     args = ap.parse_args()
 
     from scene_truth import heldout_scene_truth
-    from referee.vision.recognizer import CardRecognizer
+    from referee.vision.recognizer import STAGES, CardRecognizer
 
     frames = [heldout_scene_truth(900_000 + i)[0] for i in range(args.frames)]
     assert frames[0].shape[:2] == (720, 1280), frames[0].shape
-    rec = CardRecognizer(args.models, threads=args.threads)
-    rows = [
-        ("onnx detector", timed(rec.detections, frames, args.repeats)),
-        ("onnx full recogniser", timed(rec.read, frames, args.repeats)),
-    ]
+    rec = CardRecognizer(args.models, threads=args.threads, spin=args.spin)
+    stages: dict[str, list[dict]] = {"onnx full recogniser": []}
+
+    def staged(recognizer, name):
+        def read(f):
+            t: dict = {}
+            recognizer.read(f, timings=t)
+            stages[name].append(t)
+        return read
+
+    variants = {"onnx detector": rec.detections, "onnx full recogniser": staged(rec, "onnx full recogniser")}
+    if not args.no_all:
+        every = CardRecognizer(args.models, threads=args.threads, share_probability=None, spin=args.spin)
+        stages["... every corner"] = []
+        variants["... every corner"] = staged(every, "... every corner")
     if args.weights.is_file():
         try:
             os.environ.setdefault("YOLO_OFFLINE", "1")
@@ -63,20 +84,37 @@ def main() -> int:
             torch.set_num_threads(args.threads)
             model = YOLO(str(args.weights))
             h, w = rec.detector.model.imgsz
-            rows.append(("ultralytics predict", timed(
-                lambda f: model.predict(f, imgsz=(h, w), conf=rec.detector.conf, device="cpu", verbose=False),
-                frames, args.repeats)))
+            variants["ultralytics predict"] = lambda f: model.predict(
+                f, imgsz=(h, w), conf=rec.detector.conf, device="cpu", verbose=False)
         except ImportError:
             print("(ultralytics/torch not installed: baseline skipped)")
     else:
         print(f"(no {args.weights}: ultralytics baseline skipped)")
-    base = dict(rows).get("ultralytics predict")
+    for s in stages.values():
+        s.clear()
+    times = round_robin(variants, frames, args.repeats)
+    for name, s in stages.items():
+        del s[: len(s) - len(times[name])]  # drop the warm-up calls
+
+    base = times.get("ultralytics predict")
+    print(f"{len(frames)} frames x {args.repeats}, {args.threads} threads{' spinning' if args.spin else ''}, 1280x720, "
+          f"load average {os.getloadavg()[0]:.1f}")
     print(f"{'path':24s} {'median ms':>10s} {'p90 ms':>8s} {'vs ultralytics':>15s}")
-    for name, times in rows:
-        med = statistics.median(times)
-        p90 = sorted(times)[int(0.9 * (len(times) - 1))]
+    for name, t in times.items():
+        med = statistics.median(t)
+        p90 = sorted(t)[int(0.9 * (len(t) - 1))]
         ratio = f"{statistics.median(base) / med:.2f}x faster" if base and name != "ultralytics predict" else ""
         print(f"{name:24s} {med:10.1f} {p90:8.1f} {ratio:>15s}")
+    print()
+    names = list(stages)
+    print(f"{'stage (median ms)':24s}" + "".join(f" {n:>22s}" for n in names))
+    for key in (*STAGES, "indices", "cropped", "classified"):
+        label = key if key in STAGES else f"{key} per frame (mean)"
+        cells = []
+        for n in names:
+            vals = [t[key] for t in stages[n]]
+            cells.append(f"{statistics.median(vals):22.2f}" if key in STAGES else f"{statistics.mean(vals):22.1f}")
+        print(f"{label:24s}" + "".join(" " + c for c in cells))
     return 0
 
 

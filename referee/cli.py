@@ -20,6 +20,7 @@ COMMAND_MODULES: list[str] = [
     "referee.train.commands",
     "referee.live_commands",
     "referee.live.commands",
+    "referee.live.demo",
 ]
 
 

@@ -1,4 +1,4 @@
-"""CLI commands of the rules engine: ``replay``, ``simulate`` and (for now) ``demo``."""
+"""CLI commands of the rules engine: ``replay`` and ``simulate``."""
 
 from __future__ import annotations
 
@@ -8,8 +8,6 @@ import sys
 from pathlib import Path
 
 from referee.errors import UserError
-
-DEMO_RECORD = "highschool-game.json"
 
 
 def register(subparsers) -> None:
@@ -36,12 +34,6 @@ def register(subparsers) -> None:
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--no-check", action="store_true", help="skip the invariant checks")
     p.set_defaults(func=cmd_simulate)
-
-    p = subparsers.add_parser("demo", help="replay the bundled game record (until the camera "
-                                           "pipeline exists)")
-    p.add_argument("--lang", choices=("en", "ja"), default="en")
-    p.add_argument("--json", action="store_true")
-    p.set_defaults(func=cmd_demo, turns=False)
 
 
 def _print_events(record, as_json: bool, lang: str, turns: bool) -> None:
@@ -92,21 +84,3 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         for v in summary["violations"]:
             print(f"  {v}")
     return 1 if summary["invariant_violations"] else 0
-
-
-def demo_record_path() -> Path:
-    here = Path(__file__).resolve()
-    for base in (Path.cwd(), here.parents[2]):
-        p = base / "fixtures" / DEMO_RECORD
-        if p.is_file():
-            return p
-    raise UserError(f"bundled record fixtures/{DEMO_RECORD} not found")
-
-
-def cmd_demo(args: argparse.Namespace) -> int:
-    from referee.engine.record import load_record
-
-    path = demo_record_path()
-    print(f"# replaying {path.name} (rules engine demo; the camera referee comes later)")
-    _print_events(load_record(path), args.json, args.lang, False)
-    return 0

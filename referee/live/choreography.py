@@ -70,6 +70,7 @@ class HandSpan:
     radius: float
     start: float
     end: float
+    seat: int | None = None          # whose hand (where the arm comes from), when known
 
 
 @dataclass(frozen=True)
@@ -127,6 +128,8 @@ class Script:
     timeline: Timeline
     record: dict[str, Any]
     expected_events: tuple[dict, ...]
+    # (game, action, time) for each play: when the player's hand has left the laid cards
+    plays_complete: tuple[tuple[int, int, float], ...] = ()
 
 
 def _distance(a: Point, b: Point) -> float:
@@ -162,9 +165,10 @@ class Stage:
     def remove(self, index: int, t: float) -> None:
         self.cards[index] = replace(self.cards[index], end=t)
 
-    def hand(self, centre: Point, start: float, end: float, radius: float | None = None) -> None:
+    def hand(self, centre: Point, start: float, end: float, radius: float | None = None,
+             seat: int | None = None) -> None:
         self.hands.append(HandSpan(centre, radius if radius is not None else self.timing.hand_radius * self.scale,
-                                   start, end))
+                                   start, end, seat))
 
     def cover_pad(self, seat: int, start: float, end: float | None = None) -> None:
         self.pads.append(PadCover(seat, start, end if end is not None else start + self.timing.pad_cover))
@@ -179,7 +183,7 @@ class Stage:
 
     # ---- what players do ------------------------------------------------------------------------
 
-    def lay_fan(self, codes: Sequence[str], zone_name: str, t: float) -> tuple[list[int], float]:
+    def lay_fan(self, codes: Sequence[str], zone_name: str, t: float, seat: int | None = None) -> tuple[list[int], float]:
         """Cards laid one after another in a fan, under a hand; returns their spans and the time
         the hand has left."""
         timing = self.timing
@@ -192,16 +196,16 @@ class Stage:
             spans.append(self.place(code, (x, centre[1]), zone_name, t + i * timing.lay_interval, self._groups))
         last = t + (len(codes) - 1) * timing.lay_interval
         end = last + timing.hand_after
-        self.hand(centre, t - timing.hand_before, end)
+        self.hand(centre, t - timing.hand_before, end, seat=seat)
         return spans, end
 
-    def take_away(self, spans: Sequence[int], t: float) -> float:
+    def take_away(self, spans: Sequence[int], t: float, seat: int | None = None) -> float:
         """A hand picks cards up; returns when it has left."""
         if not spans:
             return t
         xs = [self.cards[i].position for i in spans]
         centre = (sum(p[0] for p in xs) / len(xs), sum(p[1] for p in xs) / len(xs))
-        self.hand(centre, t, t + 0.3)
+        self.hand(centre, t, t + 0.3, seat=seat)
         for i in spans:
             self.remove(i, t + 0.15)
         return t + 0.3
@@ -219,7 +223,7 @@ class Stage:
         """A point card picked from the pile and laid in the seat's zone."""
         on_pile = [i for i in self.present(t, PILE) if self.cards[i].code == code]
         if on_pile:
-            self.take_away([on_pile[-1]], t)
+            self.take_away([on_pile[-1]], t, seat)
         zone = self.zones[f"{POINTS}-{seat}"]
         slot = self._point_slots.get(seat, 0)
         self._point_slots[seat] = slot + 1
@@ -233,7 +237,7 @@ class Stage:
         else:
             position = (cx, cy + along * (max(ys) - min(ys)))
         self.place(code, position, zone.name, t + 0.3)
-        self.hand(position, t + 0.1, t + 0.5, radius=0.08 * self.scale)
+        self.hand(position, t + 0.1, t + 0.5, radius=0.08 * self.scale, seat=seat)
         return t + 0.5
 
     def _free_spot(self, zone_name: str, count: int, step: float, t: float) -> Point:
@@ -297,6 +301,7 @@ def choreograph(record: Record | Mapping[str, Any], zones: Sequence[Zone], table
     stage = Stage(zones, table_size, timing, seed)
     state = new_match(rec.rules, rec.players)
     expected: list[dict] = []
+    complete: list[tuple[int, int, float]] = []
     now = start
     for gi, game in enumerate(rec.games):
         if gi > 0:
@@ -328,7 +333,10 @@ def choreograph(record: Record | Mapping[str, Any], zones: Sequence[Zone], table
             dicts = [dict(e.to_dict(ai), game=gi) for e in events]
             expected.extend(dicts)
             refused = any(d["event"] == "illegal" for d in dicts)
+            hands_before = len(stage.hands)
             now = _stage_action(stage, before, action, refused, now, timing, gi, ai)
+            if isinstance(action, PlayCards):       # the first hand staged is the one laying the cards
+                complete.append((gi, ai, stage.hands[hands_before].end))
             pending = state.pending
             if pending is not None and not pending.mandatory and state.phase is Phase.PLAY:
                 offered_seat, offer_until = pending.player, now + timing.prompt_seconds - timing.gap
@@ -336,7 +344,7 @@ def choreograph(record: Record | Mapping[str, Any], zones: Sequence[Zone], table
                 offered_seat = -1
             now = _stage_aftermath(stage, dicts, state, now, timing)
         now = _end_game(stage, now, timing)
-    return Script(stage.timeline(), hidden, tuple(expected))
+    return Script(stage.timeline(), hidden, tuple(expected), tuple(complete))
 
 
 def _stage_action(stage: Stage, state, action, refused: bool, now: float, timing: Timing, gi: int, ai: int) -> float:
@@ -347,9 +355,9 @@ def _stage_action(stage: Stage, state, action, refused: bool, now: float, timing
         if state.phase is not Phase.PLAY or seat != state.turn:
             raise ChoreographyError(f"{where}: {action.player} plays out of turn; the camera cannot tell who "
                                     "laid the cards, the referee gives a play to the player whose turn it is")
-        spans, end = stage.lay_fan([c.code for c in action.cards], PILE, now)
+        spans, end = stage.lay_fan([c.code for c in action.cards], PILE, now, seat)
         if refused:
-            end = stage.take_away(spans, end + timing.take_back_after)
+            end = stage.take_away(spans, end + timing.take_back_after, seat)
         return end + timing.gap
     if isinstance(action, Pass):
         stage.cover_pad(seat, now)
@@ -365,10 +373,10 @@ def _stage_action(stage: Stage, state, action, refused: bool, now: float, timing
         pending = state.pending
         if pending is None or pending.player != seat:
             raise ChoreographyError(f"{where}: a {type(action).__name__.lower()} nobody was asked for is not staged")
-        spans, end = stage.lay_fan(["back"] * action.n, DISCARD, now)
+        spans, end = stage.lay_fan(["back"] * action.n, DISCARD, now, seat)
         # Counted, the cards leave the zone: the receiver takes a 9-pass, a 10-discard goes to the
         # dead cards. Face-down cards all look alike, so the next discard must find the zone empty.
-        stage.take_away(spans, end + timing.discard_leaves_after)
+        stage.take_away(spans, end + timing.discard_leaves_after, seat)
         return end + timing.gap
     raise ChoreographyError(f"{where}: {type(action).__name__} is not staged")
 

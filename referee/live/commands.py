@@ -34,6 +34,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--first", default=None, help="who leads the first game (default: the first player listed)")
     p.add_argument("--models", default=None, help="folder with detector.onnx and classifier.onnx (default: models/)")
     p.add_argument("--every", type=int, default=1, help="recognise every K-th frame (default 1)")
+    p.add_argument("--realtime", action="store_true",
+                   help="play a video file or folder at its own speed, as a camera would deliver it")
     p.add_argument("--record-overlay", default=None, metavar="FILE", help="write the overlay frames to a video")
     p.add_argument("--stable", type=float, default=0.3, help="seconds a change must hold to count (default 0.3)")
     p.add_argument("--prompt-seconds", type=float, default=5.0,
@@ -137,7 +139,7 @@ def run_watch(args: argparse.Namespace) -> int:
             referee.begin_resumed(resumed)
         skip = resumed.point.last_frame if resumed is not None and not capture.source.live else None
         loop = LiveLoop(referee, CameraPerception(recognizer), calibration, every=args.every, output=output,
-                        skip_through=skip)
+                        skip_through=skip, realtime=getattr(args, "realtime", False) and not capture.source.live)
         print(f"watching {args.source}: {keeper.rules.name}, players {', '.join(players)}; log {log_path}",
               file=sys.stderr)
         try:

@@ -29,9 +29,11 @@ class LoopStats:
 
 class LiveLoop:
     def __init__(self, referee: "Referee", perception: "Perception", calibration: "Calibration", *,
-                 every: int = 1, output: "OverlayOutput | None" = None, skip_through: int | None = None) -> None:
+                 every: int = 1, output: "OverlayOutput | None" = None, skip_through: int | None = None,
+                 realtime: bool = False) -> None:
         """``skip_through``: frames up to this index are skipped (a resumed recording continues
-        after the last frame its log mentions)."""
+        after the last frame its log mentions). ``realtime``: a recording is played at its own
+        speed (frame timestamps follow the wall clock), as a camera would deliver it."""
         if every < 1:
             raise ValueError("every must be 1 or more")
         self.referee = referee
@@ -40,6 +42,8 @@ class LiveLoop:
         self.every = every
         self.output = output
         self.skip_through = skip_through
+        self.realtime = realtime
+        self._clock_origin: tuple[float, float] | None = None   # (frame timestamp, wall clock)
         self.stats = LoopStats()
         self._sized = False
         self._cards: tuple = ()
@@ -51,12 +55,23 @@ class LiveLoop:
             for frame in frames:
                 if self.skip_through is not None and frame.index <= self.skip_through:
                     continue
+                if self.realtime:
+                    self._wait_for(frame.timestamp)
                 self.step(frame)
                 if self.referee.quit_requested:
                     break
         finally:
             self.stats.seconds += time.monotonic() - start
         return self.stats
+
+    def _wait_for(self, timestamp: float) -> None:
+        now = time.monotonic()
+        if self._clock_origin is None:
+            self._clock_origin = (timestamp, now)
+            return
+        ahead = (timestamp - self._clock_origin[0]) - (now - self._clock_origin[1])
+        if ahead > 0:
+            time.sleep(ahead)
 
     def step(self, frame: "Frame") -> None:
         if not self._sized:

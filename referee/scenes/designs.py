@@ -9,7 +9,9 @@ No card art is committed. Faces are rendered at run time from system packages in
 * ``kdegames-card-data-kf5`` (``/usr/share/carddecks/svg-*/``): one ``rsvg-convert --export-id``
   call per card, trimmed by alpha (re-rendered larger when the element box holds invisible parts);
 * ``pysolfc-cardsets`` (Debian trixie; fetched by :mod:`referee.scenes.fetch_pysolfc`), small
-  bitmap scans upscaled to the common face height.
+  bitmap scans upscaled to the common face height;
+* ``referee-drawn``: the project's own deck, drawn by :mod:`referee.scenes.drawn` (always
+  present; its index boxes are the ones it drew, not detected).
 
 Every face is an RGBA array ``FACE_HEIGHT`` px high (rounded corners transparent) with the boxes
 of its corner indices (rank glyph + suit pip) in face-pixel coordinates, found automatically
@@ -84,7 +86,7 @@ KDE_DEFAULT_LICENCE = "GPL-2+ (kdegames-card-data-kf5; see /usr/share/doc/kdegam
 @dataclass(frozen=True)
 class Design:
     name: str  # unique, e.g. "gnome-paris"
-    source: str  # package: gnome-cards-data | kdegames-card-data-kf5 | pysolfc-cardsets
+    source: str  # package: gnome-cards-data | kdegames-card-data-kf5 | pysolfc-cardsets | referee-drawn
     licence: str
     split: str  # "train" | "heldout"
     path: str  # svgz file or bitmap directory
@@ -98,7 +100,7 @@ class Design:
     @property
     def kind(self) -> str:
         return {"gnome-cards-data": "gnome", "kdegames-card-data-kf5": "kde",
-                "pysolfc-cardsets": "pysol"}[self.source]
+                "pysolfc-cardsets": "pysol", "referee-drawn": "drawn"}[self.source]
 
     @property
     def face_keys(self) -> tuple[str, ...]:
@@ -152,6 +154,11 @@ _SVG_DESIGNS: list[Design] = [
     _k("tigullio-international", "tigullio-international.svgz", "heldout", family="tigullio", jokers=()),
 ]
 
+# The project's own deck (referee/scenes/drawn.py): no package needed, never trained on.
+DRAWN_DESIGN = Design("referee-drawn", "referee-drawn",
+                      "AGPL-3.0-or-later (drawn by this project, referee/scenes/drawn.py)",
+                      "heldout", "referee/scenes/drawn.py", "referee-drawn")
+
 # Designs looked at and left out, with the reason (kept for the report / model card).
 DROPPED: dict[str, str] = {
     "gnome-swiss-xvii": "Swiss suits (acorns, bells, roses, shields), not French",
@@ -184,8 +191,9 @@ def _pysol_designs() -> list[Design]:
 
 @functools.lru_cache(maxsize=1)
 def all_designs() -> tuple[Design, ...]:
-    """The registry: SVG designs whose source file exists here, plus fetched pysol designs."""
-    out = [d for d in _SVG_DESIGNS if Path(d.path).exists()]
+    """The registry: SVG designs whose source file exists here, fetched pysol designs, and the
+    project's own drawn deck."""
+    out = [d for d in _SVG_DESIGNS if Path(d.path).exists()] + [DRAWN_DESIGN]
     try:
         out += _pysol_designs()
     except Exception:  # noqa: BLE001 - pysol cardsets are optional
@@ -329,6 +337,10 @@ def render_design_faces(design: Design, height: int = FACE_HEIGHT, workers: int 
         from . import pysol
 
         return pysol.load_pysol_faces(design, height)
+    if design.kind == "drawn":
+        from . import drawn
+
+        return drawn.draw_faces(height)
     if design.kind == "gnome":
         return _render_gnome_sheet(design, height)
     present = _svg_ids_present(design.path)
@@ -584,9 +596,15 @@ def build_design_cache(design: Design, force: bool = False, workers: int = 2) ->
         meta = json.loads(meta_p.read_text())
         if meta.get("version") == CACHE_VERSION:
             return meta
-    faces = render_design_faces(design, workers=workers)
-    res = find_design_indices(faces, joker_index=design.joker_index,
-                              max_pip_fallback=design.max_pip_fallback)
+    if design.kind == "drawn":  # the boxes are known: the ones drawn
+        from . import drawn
+
+        faces, boxes = drawn.draw_deck(FACE_HEIGHT)
+        res = IndexResult(boxes={k: v for k, v in boxes.items() if v}, reason="drawn: boxes as drawn")
+    else:
+        faces = render_design_faces(design, workers=workers)
+        res = find_design_indices(faces, joker_index=design.joker_index,
+                                  max_pip_fallback=design.max_pip_fallback)
     tmp = d.with_name(d.name + ".tmp")
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir(parents=True)

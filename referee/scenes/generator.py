@@ -150,6 +150,18 @@ class Paper:
     z: float = -1.0
 
 
+@dataclass
+class Decal:
+    """A flat printed image lying on the table (a marker, a pad, a mat): BGR or BGRA, drawn at
+    ``size_mm`` (width, height) centred on ``center``; never labelled as a card."""
+
+    image: np.ndarray
+    center: tuple[float, float]
+    size_mm: tuple[float, float]
+    angle_deg: float = 0.0
+    z: float = -0.5
+
+
 # --------------------------------------------------------------------------------------------
 # helpers
 # --------------------------------------------------------------------------------------------
@@ -590,13 +602,15 @@ def render_table(placements: list[CardPlacement], table: TableStyle, camera: Cam
             drawn.append((i, it, quad, M, face))
         elif isinstance(it, Hand):
             _draw_hand(cv, it, rng)
-        elif isinstance(it, Paper):
-            pim = render_paper(it)
+        elif isinstance(it, (Paper, Decal)):
+            pim = render_paper(it) if isinstance(it, Paper) else it.image
+            if pim.ndim == 3 and pim.shape[2] == 3:
+                pim = cv2.cvtColor(pim, cv2.COLOR_BGR2BGRA)
             ph, pw = pim.shape[:2]
-            s_mm = it.size_mm[1] / ph
+            sx, sy = it.size_mm[0] / pw, it.size_mm[1] / ph
             a = math.radians(it.angle_deg)
             Rm = np.array([[math.cos(a), -math.sin(a), it.center[0]], [math.sin(a), math.cos(a), it.center[1]], [0, 0, 1]])
-            S = np.array([[s_mm, 0, -pw / 2 * s_mm], [0, -s_mm, ph / 2 * s_mm], [0, 0, 1]])
+            S = np.array([[sx, 0, -pw / 2 * sx], [0, -sy, ph / 2 * sy], [0, 0, 1]])
             cv.paste(pim, H @ Rm @ S, owner_id=-3, shadow=(1.0 * ppm_c, 0.5 * ppm_c, 0.6 * light.shadow_strength),
                      glare=light.glare * 0.5)
 

@@ -12,8 +12,8 @@ REJECT_CLASS = "other"
 class IndexClassifier:
     """Reads the card code from 64x64 BGR crops made by referee.vision.crops.crop_index."""
 
-    def __init__(self, model_path, threads: int | None = None, max_batch: int = 64) -> None:
-        self.model = OnnxModel(model_path, threads)
+    def __init__(self, model_path, threads: int | None = None, max_batch: int = 64, spin: bool = False) -> None:
+        self.model = OnnxModel(model_path, threads, spin)
         self.max_batch = max_batch if self.model.dynamic_batch else 1
 
     @property

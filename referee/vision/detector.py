@@ -26,8 +26,10 @@ def letterbox(image: np.ndarray, size: tuple[int, int]) -> tuple[np.ndarray, flo
 class CornerDetector:
     """Finds corner indices, face-up cards and face-down cards in a BGR frame."""
 
-    def __init__(self, model_path, conf: float = 0.25, iou: float = 0.5, threads: int | None = None) -> None:
-        self.model = OnnxModel(model_path, threads)
+    def __init__(
+        self, model_path, conf: float = 0.25, iou: float = 0.5, threads: int | None = None, spin: bool = False
+    ) -> None:
+        self.model = OnnxModel(model_path, threads, spin)
         self.conf = conf
         self.iou = iou
 
@@ -37,7 +39,8 @@ class CornerDetector:
 
     def detect(self, frame: np.ndarray) -> list[Detection]:
         canvas, scale, (left, top) = letterbox(frame, self.model.imgsz)
-        blob = np.ascontiguousarray(canvas[:, :, ::-1].transpose(2, 0, 1)[None], dtype=np.float32) / 255.0
+        rgb = cv2.cvtColor(canvas, cv2.COLOR_BGR2RGB)  # the same values as canvas[..., ::-1], twice as fast
+        blob = rgb.transpose(2, 0, 1)[None].astype(np.float32) / np.float32(255.0)
         out = self.model.run(blob)[0]  # (4 + nc, anchors): cx, cy, w, h, class scores
         scores = out[4:]
         cls = scores.argmax(0)

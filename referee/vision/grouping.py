@@ -77,3 +77,136 @@ def group_corners(corners: list[CornerReading], cards: list[Detection], backs: l
     readings.extend(CardReading("back", b.confidence, b.box) for b in backs)
     readings.sort(key=lambda r: (r.box[1], r.box[0]))
     return readings
+
+
+# Which index detections can share one classification. Two boxes on one corner index (the
+# detector's NMS keeps a box inside a bigger one: IoU < 0.5 while the smaller box lies inside the
+# other) are duplicates; the two corners of one card are point-symmetric about its centre. The
+# geometric limits span 5-95 % of true corner pairs in generated scenes of held-out designs; the
+# centre tolerance (with the recogniser's share probability and angle gap) was swept on those
+# scenes, seeds 500000+ (bench/threshold_sweep.py's), not on real photos.
+DUPLICATE_OVERLAP = 0.5  # intersection over the smaller box
+PAIR_CENTRE_TOLERANCE = 0.25  # midpoint of the two corners to the card box centre, in index sides
+PAIR_MIN_DISTANCE = 2.0  # in index sides
+PAIR_DIAGONAL_RANGE = (0.55, 0.8)  # corner distance / card box diagonal
+PAIR_MAX_SIZE_RATIO = 1.6  # the two index boxes are about the same size
+
+
+def _side(box: Box) -> float:
+    return max(box[2] - box[0], box[3] - box[1])
+
+
+def _overlap_of_smaller(a: Box, b: Box) -> float:
+    iw = min(a[2], b[2]) - max(a[0], b[0])
+    ih = min(a[3], b[3]) - max(a[1], b[1])
+    if iw <= 0 or ih <= 0:
+        return 0.0
+    smaller = min(_area(a), _area(b))
+    return iw * ih / smaller if smaller > 0 else 0.0
+
+
+def duplicate_clusters(indices: list[Detection]) -> list[list[int]]:
+    """Index detections on one corner index: lists of positions in `indices`, the most confident
+    first. Each detection joins the most confident earlier cluster whose first box overlaps it by
+    DUPLICATE_OVERLAP of the smaller box (no chains: A~B and B~C do not put A and C together)."""
+    clusters: list[list[int]] = []
+    for i in sorted(range(len(indices)), key=lambda k: -indices[k].confidence):
+        box = indices[i].box
+        home = next((c for c in clusters if _overlap_of_smaller(indices[c[0]].box, box) >= DUPLICATE_OVERLAP), None)
+        if home is None:
+            clusters.append([i])
+        else:
+            home.append(i)
+    return clusters
+
+
+def symmetric_pairs(indices: list[Detection], cards: list[Detection], candidates: list[int]) -> list[tuple[int, int]]:
+    """Pairs (lead, partner) of `candidates` (positions in `indices`, e.g. one per duplicate
+    cluster) that look like the two corners of one card: both inside one `card` box, their midpoint
+    within PAIR_CENTRE_TOLERANCE index sides of its centre, as far apart as the corners of a card
+    that fills the box. The lead is the more confident; each candidate is in at most one pair."""
+    found = []
+    for n, i in enumerate(candidates):
+        a = indices[i]
+        for j in candidates[n + 1 :]:
+            b = indices[j]
+            sa, sb = _side(a.box), _side(b.box)
+            side = max(sa, sb)
+            if side > PAIR_MAX_SIZE_RATIO * min(sa, sb):
+                continue
+            (ax, ay), (bx, by) = a.centre, b.centre
+            distance = ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5
+            if distance < PAIR_MIN_DISTANCE * side:
+                continue
+            mx, my = (ax + bx) / 2, (ay + by) / 2
+            for card in cards:
+                if not (_contains(card.box, (ax, ay)) and _contains(card.box, (bx, by))):
+                    continue
+                cx, cy = card.centre
+                error = ((mx - cx) ** 2 + (my - cy) ** 2) ** 0.5 / side
+                w, h = card.box[2] - card.box[0], card.box[3] - card.box[1]
+                diagonal = (w * w + h * h) ** 0.5
+                low, high = PAIR_DIAGONAL_RANGE
+                if error <= PAIR_CENTRE_TOLERANCE and low * diagonal <= distance <= high * diagonal:
+                    found.append((error, i, j))
+    found.sort()
+    used: set[int] = set()
+    pairs = []
+    for _, i, j in found:
+        if i in used or j in used:
+            continue
+        used.update((i, j))
+        pairs.append((i, j) if indices[i].confidence >= indices[j].confidence else (j, i))
+    return pairs
+
+
+# Two readings of one card's opposite corners: both inside the same (smallest) card box, at
+# least this share of its diagonal apart, their midpoint this close to its centre (share of the
+# diagonal). Looser than symmetric_pairs (which must be sure before skipping a classification):
+# a fan's neighbouring indices are a fraction of a card width apart, never diagonal.
+OPPOSITE_MIN_DIAGONAL = 0.5
+OPPOSITE_CENTRE_TOLERANCE = 0.2
+
+
+def _holder(point: tuple[float, float], cards: list[Detection]) -> Detection | None:
+    holders = [c for c in cards if _contains(c.box, point)]
+    return min(holders, key=lambda c: _area(c.box)) if holders else None
+
+
+def _opposite_corners(a: Detection, b: Detection, cards: list[Detection]) -> bool:
+    card = _holder(a.centre, cards)
+    if card is None or card is not _holder(b.centre, cards):
+        return False
+    (ax, ay), (bx, by) = a.centre, b.centre
+    (cx, cy) = card.centre
+    w, h = card.box[2] - card.box[0], card.box[3] - card.box[1]
+    diagonal = (w * w + h * h) ** 0.5
+    distance = ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5
+    off_centre = (((ax + bx) / 2 - cx) ** 2 + ((ay + by) / 2 - cy) ** 2) ** 0.5
+    return distance >= OPPOSITE_MIN_DIAGONAL * diagonal and off_centre <= OPPOSITE_CENTRE_TOLERANCE * diagonal
+
+
+def conflicting_corners(indices: list[Detection], cards: list[Detection],
+                        readings: list[tuple[str, float]], reject: str) -> set[int]:
+    """Positions whose reading contradicts a better reading of the same corner (a duplicate
+    box) or of the same card's opposite corner: one physical card gives one code. Without this
+    a card whose two corners read 8C and 8H would be two cards, and the weaker misreading would
+    stay on the table as a phantom card. A corner's votes: detection confidence times class
+    probability, summed over its boxes that agree; rejected readings contradict nothing."""
+    def score(i: int) -> float:
+        return indices[i].confidence * readings[i][1]
+
+    dropped: set[int] = set()
+    heads: list[tuple[int, list[int], float]] = []     # (best member, members agreeing with it, their votes)
+    for cluster in duplicate_clusters(indices):
+        members = [i for i in cluster if readings[i][0] != reject]
+        if members:
+            best = max(members, key=score)
+            agreeing = [i for i in members if readings[i][0] == readings[best][0]]
+            dropped.update(i for i in members if i not in agreeing)
+            heads.append((best, agreeing, sum(score(i) for i in agreeing)))
+    for n, (a, a_members, a_votes) in enumerate(heads):
+        for b, b_members, b_votes in heads[n + 1:]:
+            if readings[a][0] != readings[b][0] and _opposite_corners(indices[a], indices[b], cards):
+                dropped.update(a_members if a_votes < b_votes else b_members)
+    return dropped

@@ -14,7 +14,7 @@ from referee.errors import UserError
 class OnnxModel:
     """An onnxruntime session plus the metadata ultralytics writes into the file (names, imgsz, task)."""
 
-    def __init__(self, path: str | os.PathLike, threads: int | None = None) -> None:
+    def __init__(self, path: str | os.PathLike, threads: int | None = None, spin: bool = False) -> None:
         import onnxruntime as ort  # imported here: the CLI must start without it
 
         self.path = Path(path)
@@ -23,6 +23,12 @@ class OnnxModel:
         options = ort.SessionOptions()
         options.intra_op_num_threads = threads or min(2, os.cpu_count() or 1)
         options.inter_op_num_threads = 1
+        # Unless spin: worker threads sleep between operators instead of spinning. With a second
+        # busy process on a 2-core machine (training, the camera loop) spinning threads wait for a
+        # descheduled peer at every operator: detector 80 ms spinning, 45 ms not (2 threads, one
+        # core busy). On an idle machine spinning may save a little (bench/detect_speed.py --spin).
+        options.add_session_config_entry("session.intra_op.allow_spinning", "1" if spin else "0")
+        options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
         options.log_severity_level = 3
         try:
             self.session = ort.InferenceSession(str(self.path), options, providers=["CPUExecutionProvider"])

@@ -137,10 +137,11 @@ def test_cli_simulate_bad_arguments(capsys):
     assert "unknown rules" in capsys.readouterr().err
 
 
-def test_cli_demo(capsys):
-    assert main(["demo"]) == 0
+def test_cli_replays_the_highschool_fixture_in_both_languages(capsys):
+    fixture = str(ROOT / "fixtures" / "highschool-game.json")
+    assert main(["replay", fixture]) == 0
     assert "Lucky seven" in capsys.readouterr().out
-    assert main(["demo", "--lang", "ja"]) == 0
+    assert main(["replay", fixture, "--lang", "ja"]) == 0
     assert "ラッキーセブン" in capsys.readouterr().out
 
 

@@ -105,3 +105,21 @@ def test_unreadable_image_is_one_line_error(tmp_path):
     done = subprocess.run([sys.executable, "-m", "referee.cli", "detect", str(bad)], capture_output=True, text=True)
     assert done.returncode == 2
     assert done.stderr.strip().count("\n") == 0 and "cannot read image" in done.stderr
+
+
+def test_shared_readings_classify_fewer_corners_and_invent_no_codes(scene_files):
+    # a corner that takes its lead's reading can only repeat a code the lead itself read
+    from referee.vision.recognizer import CardRecognizer
+
+    sharing = CardRecognizer(MODELS)
+    every = CardRecognizer(MODELS, share_probability=None)
+    saved = 0
+    for _, scene in scene_files:
+        timings = {}
+        got = sharing.read(scene.image, timings=timings)
+        reference = every.read(scene.image)
+        assert {c.code for c in got} <= {c.code for c in reference}
+        assert timings["classified"] <= timings["cropped"] <= timings["indices"]
+        assert set(timings) >= {"detector", "crops", "classifier", "grouping"}
+        saved += timings["indices"] - timings["classified"]
+    assert saved > 0

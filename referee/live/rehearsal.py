@@ -1,0 +1,219 @@
+"""A rehearsal: a game record filmed (`footage`) and refereed by the real pipeline, the way a
+table would use it — calibration from the markers in the film's first frames, the card
+recogniser and marker detector on the frames, the tracker, the engine in hidden-hand mode, the
+game log — and the log compared with the events the record gives.
+
+The end-to-end video tests and ``bench/live.py`` run it. The film is written to a video file
+and read back through the capture thread, so codec artefacts are part of the test.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from referee.live.choreography import Script, Timing, choreograph
+from referee.live.footage import FilmSet, Filming, film_zones, write_video
+
+CALIBRATION_FRAMES = 5
+
+
+@dataclass
+class Rehearsal:
+    script: Script
+    video: Path
+    log: Path
+    logged: list[dict] = field(default_factory=list)       # events of the log (stamps removed)
+    stamps: list[dict] = field(default_factory=list)       # the same events with t / frame
+    frames: int = 0
+    looked: int = 0
+    seconds: float = 0.0                                   # wall time of the referee loop
+    look_ms: list[float] = field(default_factory=list)     # per recognised frame
+    render_seconds: float = 0.0
+
+    @property
+    def expected(self) -> list[dict]:
+        return list(self.script.expected_events)
+
+    @property
+    def fps(self) -> float:
+        return self.frames / self.seconds if self.seconds else 0.0
+
+    def mismatches(self) -> list[tuple[int, dict | None, dict | None]]:
+        """(position, expected, logged) where the log departs from the script."""
+        out = []
+        expected = self.expected
+        for i in range(max(len(expected), len(self.logged))):
+            want = expected[i] if i < len(expected) else None
+            got = self.logged[i] if i < len(self.logged) else None
+            if want != got:
+                out.append((i, want, got))
+        return out
+
+    def play_latencies(self) -> list[float]:
+        """Seconds from the moment each play lay complete on the table (the player's hand gone)
+        to the frame whose processing logged it, plus the time that processing takes: what a
+        table waits for the announcement when frames are processed as they come."""
+        per_look = (statistics.mean(self.look_ms) / 1000) if self.look_ms else 0.0
+        complete = {(g, a): t for g, a, t in self.script.plays_complete}
+        out = []
+        for event in self.stamps:
+            if event.get("event") in ("play", "illegal") and (event.get("game"), event.get("action")) in complete:
+                if event["event"] == "illegal" and event.get("rule") in ("out-of-turn",):
+                    continue
+                out.append(event["t"] - complete[(event["game"], event["action"])] + per_look)
+        return out
+
+
+def film(record: Mapping[str, Any], film_set: FilmSet, video: Path, *, timing: Timing = Timing(),
+         seed: int = 0) -> tuple[Script, float]:
+    """Choreograph and render a record; returns the script and the seconds rendering took."""
+    seats = len(record["players"])
+    script = choreograph(record, film_zones(seats, film_set), film_set.table_mm, timing=timing, seed=seed)
+    start = time.perf_counter()
+    write_video(Filming(script.timeline, film_set), video)
+    return script, time.perf_counter() - start
+
+
+def calibrate_video(video: Path, seats: tuple[str, ...], film_set: FilmSet, frames: int = CALIBRATION_FRAMES):
+    """Calibrate from the markers in the first frames of a video (what `referee calibrate` does)."""
+    import cv2
+
+    from referee.calibration import calibrate_from_images
+
+    capture = cv2.VideoCapture(str(video))
+    images = []
+    try:
+        while len(images) < frames:
+            ok, image = capture.read()
+            if not ok:
+                break
+            images.append(image)
+    finally:
+        capture.release()
+    return calibrate_from_images(images, list(seats), name=video.stem, table_size=film_set.table_mm, units="mm")
+
+
+def referee_video(script: Script, video: Path, log: Path, calibration, *, every: int = 2, recognizer=None,
+                  lang: str = "en") -> Rehearsal:
+    """Referee a filmed script with the camera pipeline; returns what the log holds."""
+    from referee.announce import Announcer
+    from referee.capture import open_capture
+    from referee.engine.record import load_record
+    from referee.gamelog import GameLogWriter, read_log
+    from referee.gamelog.lines import LOG_ONLY_KEYS
+    from referee.live import GameKeeper, GameSetup, LiveLoop, Referee
+    from referee.live.perception import CameraPerception
+    from referee.tracking import TableTracker
+    from referee.vision.recognizer import CardRecognizer
+
+    record = script.record
+    players = tuple(record["players"])
+    game = record.get("games", [record])[0]
+    rules = load_record(record).rules
+    setup = GameSetup(rules, players, tuple(game["counts"][p] for p in players), game.get("first"))
+    recognizer = recognizer or CardRecognizer()
+    perception = _TimedPerception(CameraPerception(recognizer))
+    keeper, deal_events = GameKeeper.start(setup, GameLogWriter(log, fsync=False))
+    announcer = Announcer(lang, mute=True)
+    referee = Referee(keeper, TableTracker.from_calibration(calibration), announcer, lang=lang)
+    referee.begin(deal_events, t=0.0)
+    loop = LiveLoop(referee, perception, calibration, every=every)
+    capture = open_capture(str(video))
+    try:
+        stats = loop.run(capture)
+    finally:
+        capture.stop()
+        keeper.log.close()
+        announcer.close(drain=False)
+    result = Rehearsal(script, video, log, frames=stats.frames, looked=stats.looked, seconds=stats.seconds,
+                       look_ms=perception.ms)
+    for line in read_log(log).events:
+        result.stamps.append(line)
+        result.logged.append({k: v for k, v in line.items() if k not in LOG_ONLY_KEYS})
+    return result
+
+
+def rehearse(record: Mapping[str, Any], film_set: FilmSet, workdir: Path, *, every: int = 2, recognizer=None,
+             timing: Timing = Timing(), seed: int = 0) -> Rehearsal:
+    """Film a record and referee the film."""
+    workdir = Path(workdir)
+    workdir.mkdir(parents=True, exist_ok=True)
+    video = workdir / "game.mp4"
+    script, render_seconds = film(record, film_set, video, timing=timing, seed=seed)
+    calibration = calibrate_video(video, tuple(record["players"]), film_set)
+    log = workdir / "game.jsonl"
+    log.unlink(missing_ok=True)          # a fresh game (a log with a header cannot be restarted)
+    result = referee_video(script, video, log, calibration, every=every, recognizer=recognizer)
+    result.render_seconds = render_seconds
+    return result
+
+
+def short_game(rules: str, players: Sequence[str], cards_each: int, seed: int, *, refused_play: bool = True,
+               jokers: bool = False, opening: Sequence[str] = ()) -> dict:
+    """A short game record for test footage: small random hands played out by random legal
+    players (`referee.engine.simulate`), the first player leading; with ``refused_play``, the
+    first time a player must follow a single card while holding three or more, they first try
+    two cards at once (refused: the referee must ask for them back). ``jokers``: deal from the
+    whole deck (else from the 52 cards: the crop classifier does not read the jokers of decks
+    it was not trained on). ``opening``: cards the first player holds and leads with."""
+    from referee.engine import Deal, PlayCards, apply, load_rules, new_match
+    from referee.engine.cards import Card, cards_of, codes, deck_mask
+    from referee.engine.events import IllegalEvent
+    from referee.engine.record import action_to_json
+    from referee.engine.simulate import random_action
+    from referee.engine.state import Phase
+
+    rng = random.Random(seed)
+    rule_set = load_rules(rules)
+    lead = tuple(Card.parse(c) for c in opening)
+    deck = [c for c in cards_of(deck_mask(rule_set.jokers if jokers else 0)) if c not in lead]
+    rng.shuffle(deck)
+    deck = list(lead) + deck
+    hands = tuple(tuple(deck[i * cards_each:(i + 1) * cards_each]) for i in range(len(players)))
+    state, _ = apply(new_match(rule_set, tuple(players)), Deal(hands=hands, first=players[0]))
+    actions = []
+    if lead:
+        action = PlayCards(players[0], lead)
+        state, _ = apply(state, action)
+        actions.append(action)
+    pending_refusal = refused_play
+    for _ in range(500):
+        if state.phase is Phase.OVER:
+            break
+        seat = state.turn
+        held = cards_of(state.hands[seat])
+        top = state.trick.top
+        if (pending_refusal and state.pending is None and top is not None and len(top.cards) == 1
+                and len(held) >= 3):
+            attempt = PlayCards(state.players[seat], tuple(rng.sample(held, 2)))
+            after, events = apply(state, attempt)
+            if events and isinstance(events[0], IllegalEvent):
+                actions.append(attempt)
+                state = after
+                pending_refusal = False
+                continue
+        action = random_action(state, rng)
+        state, _ = apply(state, action)
+        actions.append(action)
+    return {"rules": rules, "players": list(players), "first": players[0],
+            "hands": {p: codes(h) for p, h in zip(players, hands)},
+            "actions": [action_to_json(a) for a in actions]}
+
+
+class _TimedPerception:
+    """Times each look (recogniser + markers) for the latency figures."""
+
+    def __init__(self, inner) -> None:
+        self.inner = inner
+        self.ms: list[float] = []
+
+    def look(self, frame):
+        start = time.perf_counter()
+        sighting = self.inner.look(frame)
+        self.ms.append((time.perf_counter() - start) * 1000)
+        return sighting

@@ -1,0 +1,601 @@
+"""The project's own deck, ``referee-drawn``: every face drawn here with OpenCV and numpy.
+
+No third-party art is involved, so scenes and videos showing this deck can be redistributed
+with the project (AGPL-3.0-or-later). The deck imitates an ordinary French-suited poker deck
+(63 x 88 mm): off-white stock with a thin grey edge and rounded corners; in the top-left corner
+the rank (OpenCV's built-in Unicode sans font, emboldened) over a suit pip, the same index
+rotated 180 degrees in the bottom-right corner; red hearts and diamonds, black spades and clubs;
+the classic pip layouts for A-10 (pips adapted from :func:`referee.scenes.generator._suit_shape`);
+J, Q and K show a framed, double-ended panel with a headpiece, a large letter and a suit pip; the
+jokers carry the word JOKER written vertically in two corners and a jester's head; the back is a
+blue lattice with a medallion. :class:`Style` holds the geometry (tuned so that the committed
+models read the deck about as well as other held-out designs).
+
+Faces are drawn 4x supersampled and shrunk with area averaging (anti-aliasing). The corner-index
+boxes are the ink boxes of what was drawn (index-only layer, alpha >= ``INK_ALPHA``), so this
+design needs no index detection.
+
+    faces, boxes = draw_deck(400)   # key -> BGRA uint8, key -> [(x1, y1, x2, y2), ...]
+"""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, replace
+
+import cv2
+import numpy as np
+
+from .designs import FACE_KEYS, round_corners
+
+CARD_MM = (63.0, 88.0)  # poker size (w, h)
+SS = 4  # supersampling factor
+INK_ALPHA = 0.3  # an index pixel is ink from this coverage on (boxes are tight on the ink)
+
+# colours (BGR)
+PAPER = (234, 242, 247)  # warm off-white stock
+EDGE = (150, 150, 152)  # thin border along the edge
+BLACK = (34, 28, 26)
+RED = (40, 32, 196)
+SUIT_INK = {"S": BLACK, "C": BLACK, "H": RED, "D": RED}
+GOLD = (60, 190, 235)
+BLUE = (150, 80, 30)
+PALE = (214, 232, 244)  # court panel ground
+SKIN = (190, 214, 246)
+
+
+@dataclass(frozen=True)
+class Style:
+    """Geometry of the faces, as fractions of the card height (h) or width (w).
+
+    The defaults were chosen with the committed models (bench/detect_eval.py --designs
+    referee-drawn): a large, bold index (~9 mm rank over a ~7 mm pip) and clubs with well
+    separated lobes read best; a court panel close to the index helps J/Q/K being read.
+    """
+
+    top: float = 0.045  # index top (h): ~4 mm from the edge
+    col_x: float = 0.105  # centre of the index column (w): ~6.5 mm from the edge
+    rank_h: float = 0.105  # rank cap height (h): ~9 mm
+    rank_max_w: float = 0.16  # widest rank ("10") (w)
+    gap: float = 0.014  # between rank and pip (h)
+    pip_h: float = 0.08  # index pip height (h): ~7 mm
+    bold: float = 0.06  # emboldening: dilation radius / glyph cap height
+    font: str = "uni"  # cv2.FontFace name (built into OpenCV 5), "sans:<weight>" also works
+    pips: str = "drawn"  # suit pips: "drawn" (_classic_pip), "shape" (generator._suit_shape), "font"
+    pip_h_centre: float = 0.112  # centre pips of 2-10 (h)
+    joker_letter_h: float = 0.046  # JOKER letters (h)
+    joker_pitch: float = 1.22  # line pitch of the vertical JOKER / letter height
+    joker_bold: float = 0.06  # emboldening of the JOKER letters
+    court_frame: tuple[float, float] = (0.2, 0.12)  # top-left corner of the court panel (w, h)
+
+
+STYLE = Style()
+
+
+# --------------------------------------------------------------------------------------------
+# glyph and pip masks (uint8, reference size, cached)
+# --------------------------------------------------------------------------------------------
+_REF = 256  # font size of the reference glyph renders
+
+
+_HERSHEY = {"simplex": cv2.FONT_HERSHEY_SIMPLEX, "duplex": cv2.FONT_HERSHEY_DUPLEX,
+            "triplex": cv2.FONT_HERSHEY_TRIPLEX, "complex": cv2.FONT_HERSHEY_COMPLEX}
+
+
+def _render(ch: str, font: str, bold: float) -> np.ndarray:
+    """`ch` on a 2*_REF square canvas, baseline at row 1.4*_REF. font: a cv2.FontFace name
+    ("uni"), optionally with a weight ("sans:700"), or "hershey:<simplex|duplex|triplex|complex>"
+    (stroke fonts; `bold` sets the stroke width as a fraction of the cap height)."""
+    img = np.zeros((2 * _REF, 2 * _REF), np.uint8)
+    org = (_REF // 2, int(1.4 * _REF))
+    name, _, arg = font.partition(":")
+    if name == "hershey":
+        face = _HERSHEY[arg]
+        scale = _REF / 30.0  # Hershey caps are ~21 px high at scale 1
+        th = max(1, int(round(bold * 0.7 * _REF)))
+        cv2.putText(img, ch, org, face, scale, 255, th, cv2.LINE_AA)
+    else:
+        cv2.putText(img, ch, org, 255, cv2.FontFace(name), _REF, int(arg or 0))
+    return img
+
+
+@functools.lru_cache(maxsize=None)
+def _cap_metrics(font: str, bold: float) -> tuple[int, int]:
+    """(cap top row, baseline row) of 'H' on the reference canvas."""
+    ys = np.flatnonzero(_render("H", font, bold).max(1))
+    return int(ys[0]), int(ys[-1]) + 1
+
+
+@functools.lru_cache(maxsize=None)
+def _glyph(ch: str, font: str, bold: float) -> tuple[np.ndarray, float]:
+    """One emboldened character: (mask, cap height in mask px). Rows span from the cap top
+    (row 0) to below the baseline; columns are tight on the ink. A descender (the J of some
+    fonts) is squeezed back onto the baseline, as card indices print it; Q keeps its tail.
+    Outline fonts without a weight are emboldened by a dilation of `bold` x the cap height."""
+    top, base = _cap_metrics(font, bold)
+    cap = base - top
+    img = _render(ch, font, bold)
+    r = 0
+    if not font.startswith("hershey") and ":" not in font:
+        r = max(1, int(round(bold * cap)))
+        k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1))
+        img = cv2.dilate(img, k)
+    xs = np.flatnonzero(img.max(0))
+    rows = img[top - r: base + int(0.3 * _REF), xs[0]: xs[-1] + 1]
+    ys = np.flatnonzero(rows.max(1))
+    bottom = cap + 2 * r + max(1, cap // 40)  # baseline + bold + a little overshoot
+    if ch != "Q" and ys[-1] + 1 > bottom:
+        squeezed = cv2.resize(rows[: ys[-1] + 1], (rows.shape[1], bottom), interpolation=cv2.INTER_AREA)
+        rows = np.zeros_like(rows)
+        rows[:bottom] = squeezed
+    return np.ascontiguousarray(rows), float(cap + 2 * r)
+
+
+def _text_mask(text: str, cap_px: float, max_w: float | None = None, style: Style = STYLE) -> np.ndarray:
+    """Mask of `text` whose (bold) cap height is cap_px; row 0 is the cap top. Characters are
+    set tightly (as card indices are) and squeezed horizontally to max_w if wider."""
+    parts = [_glyph(c, style.font, style.bold) for c in text]
+    cap = parts[0][1]
+    gap = int(round(0.07 * cap))
+    cols = []
+    for i, (m, _) in enumerate(parts):
+        if i:
+            cols.append(np.zeros((m.shape[0], gap), np.uint8))
+        cols.append(m)
+    m = np.hstack(cols)
+    s = cap_px / cap
+    w = max(1, int(round(m.shape[1] * s)))
+    h = max(1, int(round(m.shape[0] * s)))
+    if max_w is not None and w > max_w:
+        w = int(max_w)
+    return cv2.resize(m, (w, h), interpolation=cv2.INTER_AREA)
+
+
+def _classic_pip(img: np.ndarray, suit: str, cx: float, top: float, h: float) -> None:
+    """Suit pips after generator._suit_shape, with the proportions of printed decks: a club of
+    three well separated round lobes (merged lobes read as a spade to the models when small), a
+    spade and a heart on the classic heart curve, a slim diamond. `h`: pip height."""
+    def circle(x, y, r):
+        cv2.circle(img, (int(cx + x * h), int(top + y * h)), int(r * h), 255, -1, cv2.LINE_AA)
+
+    def poly(pts):
+        cv2.fillPoly(img, [np.round([(cx + x * h, top + y * h) for x, y in pts]).astype(np.int32)], 255,
+                     cv2.LINE_AA)
+
+    if suit == "D":
+        poly([(0, 0), (0.4, 0.5), (0, 1), (-0.4, 0.5)])
+    elif suit in "HS":
+        # the classic heart curve, height 1 (spade: upside down, on a flared stem)
+        t = np.linspace(0, 2 * np.pi, 181)
+        x = 16 * np.sin(t) ** 3
+        y = -(13 * np.cos(t) - 5 * np.cos(2 * t) - 2 * np.cos(3 * t) - np.cos(4 * t))
+        y0, y1 = y.min(), y.max()
+        x, y = x / (y1 - y0), (y - y0) / (y1 - y0)
+        if suit == "H":
+            poly(list(zip(x, y)))
+        else:
+            poly(list(zip(x * 0.8, (1 - y) * 0.8)))
+            poly([(0, 0.5), (-0.05, 0.8), (-0.2, 1), (0.2, 1), (0.05, 0.8)])
+    else:  # club: three well separated lobes (lobes that merge read as a spade to the models)
+        r = 0.23
+        circle(0, r, r)
+        circle(-0.33, 0.6, r)
+        circle(0.33, 0.6, r)
+        circle(0, 0.55, 0.12)
+        poly([(0, 0.5), (-0.05, 0.8), (-0.2, 1), (0.2, 1), (0.05, 0.8)])
+
+
+@functools.lru_cache(maxsize=None)
+def _pip_ref(suit: str, kind: str = "drawn") -> np.ndarray:
+    """A suit pip cropped to its ink (white on black, reference size): kind "drawn"
+    (_classic_pip), "shape" (the scene generator's _suit_shape) or "font" (OpenCV's glyph)."""
+    s = 200
+    img = np.zeros((3 * s, 3 * s), np.uint8)
+    if kind == "drawn":
+        _classic_pip(img, suit, 1.5 * s, 0.5 * s, 2 * s)
+    elif kind == "font":
+        glyph = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}[suit]
+        cv2.putText(img, glyph, (s // 2, 2 * s), 255, cv2.FontFace("uni"), s, 0)
+    else:
+        from .generator import _suit_shape
+
+        _suit_shape(img, suit, 1.5 * s, 1.5 * s, s, 255)
+    ys, xs = np.flatnonzero(img.max(1)), np.flatnonzero(img.max(0))
+    return np.ascontiguousarray(img[ys[0]: ys[-1] + 1, xs[0]: xs[-1] + 1])
+
+
+def _pip(suit: str, h_px: float, style: Style = STYLE) -> np.ndarray:
+    ref = _pip_ref(suit, style.pips)
+    s = h_px / ref.shape[0]
+    return cv2.resize(ref, (max(1, int(round(ref.shape[1] * s))), max(1, int(round(h_px)))),
+                      interpolation=cv2.INTER_AREA)
+
+
+def _paste(dst: np.ndarray, m: np.ndarray, x: float, y: float, flip: bool = False) -> None:
+    """Max-combine mask m into dst with its top-left at (x, y); flip: rotated 180 degrees."""
+    if flip:
+        m = m[::-1, ::-1]
+    x0, y0 = int(round(x)), int(round(y))
+    H, W = dst.shape[:2]
+    ax0, ay0 = max(0, x0), max(0, y0)
+    ax1, ay1 = min(W, x0 + m.shape[1]), min(H, y0 + m.shape[0])
+    if ax1 <= ax0 or ay1 <= ay0:
+        return
+    sub = m[ay0 - y0: ay1 - y0, ax0 - x0: ax1 - x0]
+    np.maximum(dst[ay0:ay1, ax0:ax1], sub, out=dst[ay0:ay1, ax0:ax1])
+
+
+def _paste_centred(dst, m, cx, cy, flip=False):
+    _paste(dst, m, cx - m.shape[1] / 2, cy - m.shape[0] / 2, flip)
+
+
+# --------------------------------------------------------------------------------------------
+# the card
+# --------------------------------------------------------------------------------------------
+class _Card:
+    """A face being drawn at SS x resolution: a float BGR canvas, composited layer by layer."""
+
+    def __init__(self, height: int):
+        self.h = int(height)
+        self.w = int(round(height * CARD_MM[0] / CARD_MM[1]))
+        self.H, self.W = self.h * SS, self.w * SS
+        self.img = np.empty((self.H, self.W, 3), np.float32)
+        self.img[:] = PAPER
+        self.boxes: list[tuple[int, int, int, int]] = []
+
+    def mask(self) -> np.ndarray:
+        return np.zeros((self.H, self.W), np.uint8)
+
+    def paint(self, m: np.ndarray, colour) -> None:
+        """Paint `colour` through mask m (uint8 coverage)."""
+        _blend(self.img, m, colour)
+
+    def edge(self) -> None:
+        """The thin border: a grey line along the rounded edge (same radius as round_corners)."""
+        m = self.mask()
+        r = max(2, int(round(0.045 * self.w))) * SS
+        t = max(1, int(round(0.0035 * self.H)))
+        W, H = self.W - 1, self.H - 1
+        o = t // 2
+        for p0, p1 in (((r, o), (W - r, o)), ((r, H - o), (W - r, H - o)),
+                       ((o, r), (o, H - r)), ((W - o, r), (W - o, H - r))):
+            cv2.line(m, p0, p1, 255, t)
+        for (cx, cy), a0 in (((r, r), 180), ((W - r, r), 270), ((W - r, H - r), 0), ((r, H - r), 90)):
+            cv2.ellipse(m, (cx, cy), (r - o, r - o), 0, a0, a0 + 90, 255, t)
+        self.paint(m, EDGE)
+
+    def add_index(self, m: np.ndarray, colour) -> None:
+        """m holds the top-left index; it is painted there and rotated 180 degrees bottom-right."""
+        self.paint(np.maximum(m, m[::-1, ::-1]), colour)
+        # the boxes are those of this index layer alone, measured at the face resolution
+        self.boxes += [_ink_box(m, self.h, self.w), _ink_box(m[::-1, ::-1], self.h, self.w)]
+
+    def finish(self) -> np.ndarray:
+        bgr = cv2.resize(np.clip(self.img + 0.5, 0, 255).astype(np.uint8), (self.w, self.h),
+                         interpolation=cv2.INTER_AREA)
+        return round_corners(np.dstack([bgr, np.full((self.h, self.w), 255, np.uint8)]))
+
+
+def _blend(img: np.ndarray, m: np.ndarray, colour, tile: int = 128) -> None:
+    """img += (colour - img) * m / 255, tile by tile over the mask's box (skipping empty tiles)."""
+    x, y, w, h = cv2.boundingRect(m)
+    c = np.asarray(colour, np.float32)
+    for ty in range(y, y + h, tile):
+        for tx in range(x, x + w, tile):
+            t = m[ty:min(ty + tile, y + h), tx:min(tx + tile, x + w)]
+            if not t.any():
+                continue
+            roi = img[ty:ty + t.shape[0], tx:tx + t.shape[1]]
+            roi += (c - roi) * (t[..., None].astype(np.float32) * (1 / 255))
+
+
+def _ink_box(m_ss: np.ndarray, h: int, w: int) -> tuple[int, int, int, int]:
+    """Tight box (x1, y1, x2, y2; exclusive ends, face px) of the ink of an SS mask."""
+    small = cv2.resize(m_ss, (w, h), interpolation=cv2.INTER_AREA)
+    on = small >= INK_ALPHA * 255
+    ys, xs = np.flatnonzero(on.any(1)), np.flatnonzero(on.any(0))
+    return int(xs[0]), int(ys[0]), int(xs[-1]) + 1, int(ys[-1]) + 1
+
+
+def _corner_index(card: _Card, rank: str, suit: str, style: Style) -> np.ndarray:
+    """Top-left index mask: rank over suit pip, centred on the index column."""
+    H, W = card.H, card.W
+    m = card.mask()
+    cx = style.col_x * W
+    top = style.top * H
+    t = _text_mask(rank, style.rank_h * H, style.rank_max_w * W, style)
+    _paste(m, t, cx - t.shape[1] / 2, top)
+    rank_bottom = top + np.flatnonzero(t.max(1) >= 128)[-1] + 1
+    p = _pip(suit, style.pip_h * H, style)
+    _paste(m, p, cx - p.shape[1] / 2, rank_bottom + style.gap * H)
+    return m
+
+
+# classic pip layouts: (x, y) in the pip field, x in {0, 0.5, 1}, y in [0, 1]
+_L, _C, _R = 0.0, 0.5, 1.0
+LAYOUTS: dict[str, list[tuple[float, float]]] = {
+    "2": [(_C, 0), (_C, 1)],
+    "3": [(_C, 0), (_C, 0.5), (_C, 1)],
+    "4": [(_L, 0), (_R, 0), (_L, 1), (_R, 1)],
+    "5": [(_L, 0), (_R, 0), (_C, 0.5), (_L, 1), (_R, 1)],
+    "6": [(_L, 0), (_R, 0), (_L, 0.5), (_R, 0.5), (_L, 1), (_R, 1)],
+    "7": [(_L, 0), (_R, 0), (_C, 0.25), (_L, 0.5), (_R, 0.5), (_L, 1), (_R, 1)],
+    "8": [(_L, 0), (_R, 0), (_C, 0.25), (_L, 0.5), (_R, 0.5), (_C, 0.75), (_L, 1), (_R, 1)],
+    "9": [(_L, 0), (_R, 0), (_L, 1 / 3), (_R, 1 / 3), (_C, 0.5), (_L, 2 / 3), (_R, 2 / 3), (_L, 1), (_R, 1)],
+    "10": [(_L, 0), (_R, 0), (_C, 1 / 6), (_L, 1 / 3), (_R, 1 / 3), (_L, 2 / 3), (_R, 2 / 3), (_C, 5 / 6),
+           (_L, 1), (_R, 1)],
+}
+PIP_FIELD = (0.3, 0.7, 0.2, 0.8)  # pip centres: x from..to (w), y from..to (h)
+
+
+def _pip_face(card: _Card, rank: str, suit: str, style: Style) -> None:
+    H, W = card.H, card.W
+    m = card.mask()
+    if rank == "A":
+        big = 0.3 if suit == "S" else 0.2
+        p = _pip(suit, big * H, style)
+        _paste_centred(m, p, W / 2, H / 2)
+        if suit == "S":  # the ace of spades: a ring of fine ornament around the pip
+            ring = card.mask()
+            c = (W // 2, H // 2)
+            cv2.ellipse(ring, c, (int(0.33 * W), int(0.2 * H)), 0, 0, 360, 255, max(1, int(0.004 * H)))
+            cv2.ellipse(ring, c, (int(0.35 * W), int(0.215 * H)), 0, 0, 360, 255, max(1, int(0.0025 * H)))
+            np.maximum(m, ring, out=m)
+    else:
+        x0, x1, y0, y1 = PIP_FIELD
+        p = _pip(suit, style.pip_h_centre * H, style)
+        for fx, fy in LAYOUTS[rank]:
+            cx = (x0 + (x1 - x0) * fx) * W
+            cy = (y0 + (y1 - y0) * fy) * H
+            _paste_centred(m, p, cx, cy, flip=fy > 0.5 + 1e-6)
+    card.paint(m, SUIT_INK[suit])
+
+
+def _bezier(p0, p1, p2, n: int = 24) -> list[tuple[float, float]]:
+    t = np.linspace(0, 1, n)[:, None]
+    p0, p1, p2 = (np.asarray(q, float) for q in (p0, p1, p2))
+    pts = (1 - t) ** 2 * p0 + 2 * (1 - t) * t * p1 + t ** 2 * p2
+    return [tuple(q) for q in pts]
+
+
+def _court_face(card: _Card, rank: str, suit: str, style: Style) -> None:
+    """A framed, double-ended panel: headpiece, large letter, pip and a sash; the lower half is
+    the upper half rotated 180 degrees."""
+    H, W = card.H, card.W
+    ink = SUIT_INK[suit]
+    second = BLUE if suit in "HD" else RED
+    fx0, fy0 = style.court_frame
+    fx1, fy1 = 1 - fx0, 1 - fy0
+    art = np.empty_like(card.img)
+    art[:] = PALE
+    lw = max(1, int(0.003 * H))
+
+    def shape(pts, colour, outline=True):
+        """Filled polygon (card fractions) painted on the art layer, with a thin black outline."""
+        q = [np.round(np.asarray(pts, np.float64) * (W, H)).astype(np.int32)]
+        m = card.mask()
+        cv2.fillPoly(m, q, 255)
+        _blend(art, m, colour)
+        if outline:
+            o = card.mask()
+            cv2.polylines(o, q, True, 255, lw)
+            _blend(art, o, BLACK)
+
+    def dot(x, y, r, colour):
+        m = card.mask()
+        cv2.circle(m, (int(x * W), int(y * H)), max(1, int(r * W)), 255, -1)
+        _blend(art, m, colour)
+        o = card.mask()
+        cv2.circle(o, (int(x * W), int(y * H)), max(1, int(r * W)), 255, lw)
+        _blend(art, o, BLACK)
+
+    # robe: gold below a diagonal, with a sash in the second colour along it
+    d0, d1 = 0.455, 0.375  # the diagonal at the left / right frame edge (h)
+    shape([(fx0, d0), (fx1, d1), (fx1, 0.5), (fx0, 0.5)], GOLD, outline=False)
+    shape([(fx0, d0 - 0.03), (fx1, d1 - 0.03), (fx1, d1 + 0.015), (fx0, d0 + 0.015)], second)
+    # headpiece above the letter
+    hx, hy, hw, hh = 0.38, fy0 + 0.022, 0.3, 0.075  # centre x (w), top (h), width (w), height (h)
+    x0, x1, yb = hx - hw / 2, hx + hw / 2, hy + hh
+    if rank == "K":  # crown: band and five spikes with balls
+        pts = [(x0, yb)]
+        for i in range(5):
+            px = x0 + i * hw / 4
+            pts.append((px, hy + 0.15 * hh))
+            if i < 4:
+                pts.append((px + hw / 8, hy + 0.55 * hh))
+        pts.append((x1, yb))
+        shape(pts, GOLD)
+        shape([(x0, yb - 0.22 * hh), (x1, yb - 0.22 * hh), (x1, yb), (x0, yb)], second)
+        for i in range(5):
+            dot(x0 + i * hw / 4, hy + 0.1 * hh, 0.011, GOLD)
+    elif rank == "Q":  # diadem: three rounded arches with pearls
+        pts = [(x0, yb)]
+        for i in range(3):
+            ax0, ax1 = x0 + i * hw / 3, x0 + (i + 1) * hw / 3
+            pts += _bezier((ax0, hy + 0.45 * hh), ((ax0 + ax1) / 2, hy - 0.25 * hh), (ax1, hy + 0.45 * hh), 12)
+        pts.append((x1, yb))
+        shape(pts, GOLD)
+        shape([(x0, yb - 0.25 * hh), (x1, yb - 0.25 * hh), (x1, yb), (x0, yb)], second)
+        for i in range(3):
+            dot(x0 + (i + 0.5) * hw / 3, hy + 0.05 * hh, 0.011, (245, 245, 245))
+    else:  # jack: a soft cap with a band and a feather
+        pts = [(x0 + 0.01, yb)] + _bezier((x0, yb - 0.1 * hh), (hx - 0.02, hy - 0.35 * hh), (x1, yb - 0.3 * hh), 16) \
+            + [(x1, yb)]
+        shape(pts, second)
+        shape([(x0 + 0.005, yb - 0.22 * hh), (x1, yb - 0.22 * hh), (x1, yb), (x0 + 0.01, yb)], GOLD)
+        feather = _bezier((hx + 0.05, yb - 0.3 * hh), (hx + 0.2, hy - 0.1 * hh), (x1 + 0.06, hy + 0.1 * hh), 14)
+        back = _bezier((x1 + 0.06, hy + 0.1 * hh), (hx + 0.16, hy + 0.3 * hh), (hx + 0.07, yb - 0.15 * hh), 14)
+        shape(feather + back, (245, 245, 245))
+    # large letter under the headpiece, pip to its right
+    t = _text_mask(rank, 0.12 * H, None, style)
+    lm = card.mask()
+    _paste(lm, t, hx * W - t.shape[1] / 2, (yb + 0.015) * H)
+    _blend(art, lm, ink)
+    pm = card.mask()
+    _paste_centred(pm, _pip(suit, 0.08 * H, style), 0.66 * W, (yb + 0.015 + 0.06) * H)
+    _blend(art, pm, ink)
+    # double-ended: the lower half is the upper half rotated 180 degrees
+    art[H // 2:] = art[: H - H // 2][::-1, ::-1]
+    x0, x1, y0, y1 = int(fx0 * W), int(fx1 * W), int(fy0 * H), int(fy1 * H)
+    card.img[y0:y1, x0:x1] = art[y0:y1, x0:x1]
+    # frame: outer line in the suit colour, a thin inner line and the middle line
+    fr = card.mask()
+    cv2.rectangle(fr, (x0, y0), (x1, y1), 255, max(1, int(0.006 * H)))
+    d = int(0.012 * H)
+    cv2.rectangle(fr, (x0 + d, y0 + d), (x1 - d, y1 - d), 255, max(1, int(0.0025 * H)))
+    cv2.line(fr, (x0 + d, H // 2), (x1 - d, H // 2), 255, max(1, int(0.0025 * H)))
+    card.paint(fr, ink)
+
+
+def _joker_face(card: _Card, red: bool, style: Style) -> None:
+    H, W = card.H, card.W
+    ink = RED if red else BLACK
+    # JOKER written vertically in the index column (top-left, and rotated bottom-right)
+    m = card.mask()
+    lh = style.joker_letter_h * H
+    y = style.top * H
+    for ch in "JOKER":
+        t = _text_mask(ch, lh, None, replace(style, bold=style.joker_bold))
+        _paste(m, t, style.col_x * W - t.shape[1] / 2, y)
+        y += lh * style.joker_pitch
+    card.add_index(m, ink)
+    # a jester's head: three drooping horns with bells, face, ruff collar
+    cx, cy = 0.5 * W, 0.56 * H
+    hat1, hat2 = (RED, GOLD) if red else (BLACK, (150, 150, 150))
+    face = SKIN if red else (228, 228, 228)
+    r = 0.2 * W
+    lw = max(1, int(0.003 * H))
+
+    def poly(pts, colour, outline=True):
+        q = [np.round(np.asarray(pts)).astype(np.int32)]
+        mm = card.mask()
+        cv2.fillPoly(mm, q, 255)
+        card.paint(mm, colour)
+        if outline:
+            o = card.mask()
+            cv2.polylines(o, q, True, 255, lw)
+            card.paint(o, BLACK)
+
+    def circ(c, rad, colour, outline=True):
+        mm = card.mask()
+        cv2.circle(mm, (int(c[0]), int(c[1])), int(rad), 255, -1)
+        card.paint(mm, colour)
+        if outline:
+            o = card.mask()
+            cv2.circle(o, (int(c[0]), int(c[1])), int(rad), 255, lw)
+            card.paint(o, BLACK)
+
+    # ruff collar (zigzag)
+    pts = []
+    for i in range(15):
+        a = np.pi * (0.04 + 0.92 * i / 14)
+        rr = 1.5 * r if i % 2 == 0 else 1.08 * r
+        pts.append((cx + rr * np.cos(a), cy + 0.5 * r + 0.55 * rr * np.sin(a)))
+    poly([(cx - 1.05 * r, cy + 0.5 * r)] + pts + [(cx + 1.05 * r, cy + 0.5 * r)], hat2)
+    # hat: three horns curling out and down from the head band, each with a bell
+    base_l, base_r = (cx - 0.9 * r, cy - 0.4 * r), (cx + 0.9 * r, cy - 0.4 * r)
+    # (outer base, tip, control towards the outer base, control towards the inner base, inner base)
+    mid_l, mid_r = (cx - 0.1 * r, cy - 0.9 * r), (cx + 0.1 * r, cy - 0.9 * r)
+    horns = [
+        (base_l, (cx - 1.75 * r, cy + 0.05 * r), (cx - 1.5 * r, cy - 1.7 * r), (cx - 1.0 * r, cy - 1.0 * r),
+         mid_r, hat1),
+        (base_r, (cx + 1.75 * r, cy + 0.05 * r), (cx + 1.5 * r, cy - 1.7 * r), (cx + 1.0 * r, cy - 1.0 * r),
+         mid_l, hat1),
+        (base_l, (cx + 0.25 * r, cy - 2.05 * r), (cx - 0.9 * r, cy - 1.6 * r), (cx + 0.35 * r, cy - 1.2 * r),
+         base_r, hat2),
+    ]
+    for a0, tip, c_out, c_in, a1, col in horns:
+        poly(_bezier(a0, c_out, tip) + _bezier(tip, c_in, a1)[1:], col)
+    for _, tip, *_ in horns:
+        circ(tip, 0.17 * r, GOLD)
+    # face with a band of the hat
+    circ((cx, cy), 0.8 * r, face)
+    band = card.mask()
+    cv2.ellipse(band, (int(cx), int(cy - 0.42 * r)), (int(0.95 * r), int(0.24 * r)), 0, 0, 360, 255, -1)
+    card.paint(band, hat2 if red else (110, 110, 110))
+    o = card.mask()
+    cv2.ellipse(o, (int(cx), int(cy - 0.42 * r)), (int(0.95 * r), int(0.24 * r)), 0, 0, 360, 255, lw)
+    card.paint(o, BLACK)
+    for dx in (-0.3, 0.3):
+        circ((cx + dx * r, cy - 0.02 * r), 0.085 * r, BLACK, outline=False)
+        circ((cx + dx * 1.3 * r, cy + 0.28 * r), 0.12 * r, (150, 150, 235) if red else (185, 185, 185), outline=False)
+    sm = card.mask()
+    cv2.ellipse(sm, (int(cx), int(cy + 0.22 * r)), (int(0.4 * r), int(0.28 * r)), 0, 15, 165, 255,
+                max(1, int(0.007 * H)))
+    card.paint(sm, RED if red else BLACK)
+    circ((cx, cy + 0.1 * r), 0.1 * r, RED if red else (90, 90, 90), outline=False)
+
+
+def _back(card: _Card, style: Style) -> None:
+    """Deep blue lattice with an inner frame and a medallion of the four suits."""
+    H, W = card.H, card.W
+    blue = (110, 52, 18)
+    light = (190, 150, 110)
+    m0 = int(0.055 * W)
+    ground = card.mask()
+    cv2.rectangle(ground, (m0, m0), (W - 1 - m0, H - 1 - m0), 255, -1)
+    card.paint(ground, blue)
+    lat = card.mask()
+    step = W / 12
+    t = max(1, int(0.004 * H))
+    for k in range(-24, 40):
+        x = k * step
+        cv2.line(lat, (int(x), 0), (int(x + H), H), 255, t)
+        cv2.line(lat, (int(x), 0), (int(x - H), H), 255, t)
+    dots = card.mask()
+    for i in range(-2, 30):
+        for j in range(-2, 40):
+            x = (i + 0.5) * step
+            y = (j + 0.5) * step
+            cv2.circle(dots, (int(x), int(y)), int(0.18 * step), 255, -1)
+    lat = np.maximum(lat, dots) & ground
+    card.paint(lat, light)
+    fr = card.mask()
+    d = int(0.035 * W) + m0
+    cv2.rectangle(fr, (d, d), (W - 1 - d, H - 1 - d), 255, max(1, int(0.005 * H)))
+    card.paint(fr, (235, 225, 215))
+    # medallion
+    med = card.mask()
+    cv2.ellipse(med, (W // 2, H // 2), (int(0.26 * W), int(0.2 * H)), 0, 0, 360, 255, -1)
+    card.paint(med, blue)
+    ring = card.mask()
+    cv2.ellipse(ring, (W // 2, H // 2), (int(0.26 * W), int(0.2 * H)), 0, 0, 360, 255, max(1, int(0.006 * H)))
+    cv2.ellipse(ring, (W // 2, H // 2), (int(0.22 * W), int(0.17 * H)), 0, 0, 360, 255, max(1, int(0.003 * H)))
+    card.paint(ring, (235, 225, 215))
+    for s, (dx, dy) in zip("SHDC", ((0, -0.085), (0.1, 0), (0, 0.085), (-0.1, 0))):
+        pm = card.mask()
+        _paste_centred(pm, _pip(s, 0.065 * H, style), W / 2 + dx * W, H / 2 + dy * H, flip=dy > 0)
+        card.paint(pm, (235, 225, 215))
+
+
+def draw_face(key: str, height: int = 400, style: Style | None = None
+              ) -> tuple[np.ndarray, list[tuple[int, int, int, int]]]:
+    """One face (BGRA uint8, `height` px high) and its corner-index boxes (face px)."""
+    style = style or STYLE
+    card = _Card(height)
+    if key == "back":
+        _back(card, style)
+    elif key in ("JKB", "JKR"):
+        _joker_face(card, key == "JKR", style)
+    else:
+        rank, suit = key[:-1], key[-1]
+        if rank in ("J", "Q", "K"):
+            _court_face(card, rank, suit, style)
+        else:
+            _pip_face(card, rank, suit, style)
+        card.add_index(_corner_index(card, rank, suit, style), SUIT_INK[suit])
+    card.edge()
+    return card.finish(), card.boxes
+
+
+def draw_deck(height: int = 400, style: Style | None = None) -> tuple[dict[str, np.ndarray], dict[str, list]]:
+    """All faces (FACE_KEYS: 52 cards, JKB, JKR, back) and their index boxes."""
+    faces, boxes = {}, {}
+    for k in FACE_KEYS:
+        faces[k], boxes[k] = draw_face(k, height, style)
+    return faces, boxes
+
+
+def draw_faces(height: int = 400) -> dict[str, np.ndarray]:
+    """All faces, BGRA uint8, keyed like the other designs (52 codes, JKB, JKR, back)."""
+    return draw_deck(height)[0]
+

@@ -1,0 +1,51 @@
+"""One physical card gives one code: when the two corners of a card (or two boxes on one corner)
+read differently, the weaker reading is dropped instead of becoming a phantom second card."""
+
+from __future__ import annotations
+
+from referee.vision.grouping import conflicting_corners
+from referee.vision.types import Detection
+
+REJECT = "other"
+
+
+def box(kind: str, x1: float, y1: float, x2: float, y2: float, conf: float) -> Detection:
+    return Detection(kind, (x1, y1, x2, y2), conf)
+
+
+CARD = box("card", 819, 362, 891, 458, 0.87)
+TOP_LEFT = box("index", 824, 367, 836, 390, 0.44)
+BOTTOM_RIGHT = box("index", 877, 436, 888, 454, 0.35)
+BOTTOM_RIGHT_AGAIN = box("index", 872, 434, 886, 454, 0.24)     # a second box on the same corner
+
+
+def test_opposite_corners_of_one_card_that_disagree_keep_the_better_supported_code():
+    # measured on a filmed 3C of gnome-anglo_poker: one corner read 3S, the other (two boxes) 3C
+    indices = [TOP_LEFT, BOTTOM_RIGHT, BOTTOM_RIGHT_AGAIN]
+    readings = [("3S", 0.91), ("3C", 0.995), ("3C", 0.98)]
+    assert conflicting_corners(indices, [CARD], readings, REJECT) == {0}
+
+
+def test_a_lone_confident_corner_beats_a_weak_one():
+    indices = [TOP_LEFT, BOTTOM_RIGHT]
+    assert conflicting_corners(indices, [CARD], [("8C", 0.95), ("8H", 0.7)], REJECT) == {1}
+
+
+def test_duplicate_boxes_on_one_corner_keep_the_most_confident_reading():
+    indices = [BOTTOM_RIGHT, BOTTOM_RIGHT_AGAIN]
+    assert conflicting_corners(indices, [CARD], [("9H", 0.9), ("6H", 0.9)], REJECT) == {1}
+
+
+def test_fanned_neighbours_are_two_cards_not_a_conflict():
+    # two cards fanned 25 px apart inside one wide card box: indices side by side, not diagonal
+    wide = box("card", 100, 100, 200, 200, 0.9)
+    left = box("index", 105, 105, 117, 128, 0.6)
+    right = box("index", 130, 105, 142, 128, 0.6)
+    assert conflicting_corners([left, right], [wide], [("5S", 0.9), ("6S", 0.9)], REJECT) == set()
+
+
+def test_agreeing_corners_and_rejected_readings_are_left_alone():
+    indices = [TOP_LEFT, BOTTOM_RIGHT]
+    assert conflicting_corners(indices, [CARD], [("7D", 0.9), ("7D", 0.8)], REJECT) == set()
+    assert conflicting_corners(indices, [CARD], [("7D", 0.9), (REJECT, 0.8)], REJECT) == set()
+    assert conflicting_corners(indices, [], [("7D", 0.9), ("8D", 0.8)], REJECT) == set()

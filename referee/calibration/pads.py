@@ -81,9 +81,13 @@ class PadWatcher:
                 newly_covered.append(seat)
         return PadReport(t, table_visible, visible, frozenset(self._covered), tuple(newly_covered), tuple(released))
 
-    def reset(self) -> None:
+    def reset(self, seats: Iterable[int] | None = None) -> None:
         """Cancel covers in progress, and make every hidden pad wait until it is seen again
-        before it can pass: a hand left on a pad from before a prompt must not answer it."""
-        self._seen_once -= set(self._missing_since) | self._covered
-        self._missing_since.clear()
-        self._covered.clear()
+        before it can pass: a hand left on a pad from before a prompt must not answer it.
+        ``seats``: only these pads (the prompted player's; another player's hand arriving on
+        their pad as the prompt starts is their pass)."""
+        chosen = set(self.pads) if seats is None else set(seats)
+        self._seen_once -= (set(self._missing_since) | self._covered) & chosen
+        for seat in chosen:
+            self._missing_since.pop(seat, None)
+        self._covered -= chosen

@@ -284,7 +284,9 @@ def hidden_record(record: Record | Mapping[str, Any]) -> dict[str, Any]:
         if game.first is not None:
             part["first"] = game.first
         part["counts"] = dict(zip(rec.players, counts))
-        part["actions"] = [action_to_json(a, hidden=True) for a in game.actions]
+        # the camera referee logs a play's cards in their own order (it sees no order on the table)
+        part["actions"] = [action_to_json(replace(a, cards=tuple(sorted(a.cards))) if isinstance(a, PlayCards) else a,
+                                          hidden=True) for a in game.actions]
         parts.append(part)
     if len(parts) == 1 and not rec.match:
         out.update(parts[0])

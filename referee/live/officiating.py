@@ -162,7 +162,9 @@ class Referee:
         if state.phase is not Phase.PLAY or state.turn < 0:
             return
         try:
-            cards = parse_cards(list(seen.cards))
+            # a camera sees no order within a play: log it in the cards' own order, so the same play
+            # reads the same whatever the order the cards settled in
+            cards = tuple(sorted(parse_cards(list(seen.cards))))
         except CardError as exc:
             log.warning("not a card code in %s: %s", seen.cards, exc)
             return
@@ -273,7 +275,7 @@ class Referee:
         self._prompted = pending
         deadline = None if pending.mandatory or self.t is None else self.t + self.prompt_seconds
         self.prompt = Prompt(pending.rule, pending.action, pending.player, pending.limit, pending.mandatory, deadline)
-        self.tracker.reset_pads()
+        self.tracker.reset_pads([pending.player])
         hint = {"declare": "declare_hint", "discard": "discard_hint", "give": "give_hint"}.get(pending.action)
         if hint is not None:
             count = pending.limit

@@ -57,16 +57,27 @@ class Rehearsal:
     def play_latencies(self) -> list[float]:
         """Seconds from the moment each play lay complete on the table (the player's hand gone)
         to the frame whose processing logged it, plus the time that processing takes: what a
-        table waits for the announcement when frames are processed as they come."""
+        table waits for the announcement when frames are processed as they come. Counted over
+        the plays (and refused plays) logged as the script expects, up to the first departure."""
         per_look = (statistics.mean(self.look_ms) / 1000) if self.look_ms else 0.0
         complete = {(g, a): t for g, a, t in self.script.plays_complete}
         out = []
-        for event in self.stamps:
-            if event.get("event") in ("play", "illegal") and (event.get("game"), event.get("action")) in complete:
-                if event["event"] == "illegal" and event.get("rule") in ("out-of-turn",):
-                    continue
-                out.append(event["t"] - complete[(event["game"], event["action"])] + per_look)
+        for want, got, stamped in zip(self.expected, self.logged, self.stamps):
+            if want != got:
+                break
+            key = (got.get("game"), got.get("action"))
+            if got["event"] in ("play", "illegal") and key in complete:
+                out.append(stamped["t"] - complete[key] + per_look)
         return out
+
+    @property
+    def refereed_right(self) -> bool:
+        """Every scripted event logged, in order, and nothing else in the scripted game (a match
+        goes on: the next game's deal may follow)."""
+        expected = self.expected
+        games = {e.get("game") for e in expected}
+        return (self.logged[:len(expected)] == expected
+                and all(e.get("game") not in games for e in self.logged[len(expected):]))
 
 
 def film(record: Mapping[str, Any], film_set: FilmSet, video: Path, *, timing: Timing = Timing(),

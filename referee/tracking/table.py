@@ -115,10 +115,11 @@ class TableTracker:
         if seat in self.points:
             self.points[seat].remember(cards)
 
-    def reset_pads(self) -> None:
-        """A prompt is starting: a hand already on a pad must not answer it."""
+    def reset_pads(self, seats: Iterable[int] | None = None) -> None:
+        """A prompt is starting: a hand already on the prompted player's pad must not answer it
+        (``seats``: those pads; None: every pad)."""
         if self.pads is not None:
-            self.pads.reset()
+            self.pads.reset(seats)
 
     # ---- for the overlay ----------------------------------------------------------------------
 

@@ -166,6 +166,7 @@ def symmetric_pairs(indices: list[Detection], cards: list[Detection], candidates
 # a fan's neighbouring indices are a fraction of a card width apart, never diagonal.
 OPPOSITE_MIN_DIAGONAL = 0.5
 OPPOSITE_CENTRE_TOLERANCE = 0.2
+NESTED_AREA_RATIO = 2.0
 
 
 def _holder(point: tuple[float, float], cards: list[Detection]) -> Detection | None:
@@ -186,27 +187,42 @@ def _opposite_corners(a: Detection, b: Detection, cards: list[Detection]) -> boo
     return distance >= OPPOSITE_MIN_DIAGONAL * diagonal and off_centre <= OPPOSITE_CENTRE_TOLERANCE * diagonal
 
 
+def _nested(a: Box, b: Box) -> bool:
+    """One box holds the other's centre and is at least NESTED_AREA_RATIO times its area: a box
+    around the index and the pip beside it, and the index's own box (neighbouring indices of a
+    fan overlap too, but side by side and alike in size)."""
+    small, big = sorted((a, b), key=_area)
+    cx, cy = (small[0] + small[2]) / 2, (small[1] + small[3]) / 2
+    return _area(big) >= NESTED_AREA_RATIO * _area(small) and _contains(big, (cx, cy))
+
+
 def conflicting_corners(indices: list[Detection], cards: list[Detection],
                         readings: list[tuple[str, float]], reject: str) -> set[int]:
-    """Positions whose reading contradicts a better reading of the same corner (a duplicate
-    box) or of the same card's opposite corner: one physical card gives one code. Without this
-    a card whose two corners read 8C and 8H would be two cards, and the weaker misreading would
-    stay on the table as a phantom card. A corner's votes: detection confidence times class
-    probability, summed over its boxes that agree; rejected readings contradict nothing."""
+    """Positions whose reading contradicts a better reading of the same card's opposite corner:
+    one physical card gives one code. Without this a card whose two corners read 8C and 8H
+    would be two cards, and the weaker misreading would stay on the table as a phantom card.
+    Boxes on one corner (duplicate_clusters) that agree vote together (detection confidence times
+    class probability, summed); boxes of one cluster that disagree are both kept unless one is
+    nested in the other (_nested): in a tight fan the indices of neighbouring cards overlap like
+    duplicates do. Rejected readings contradict nothing."""
     def score(i: int) -> float:
         return indices[i].confidence * readings[i][1]
 
+    voters: list[tuple[int, list[int], float]] = []    # (best box, boxes agreeing with it, their votes)
     dropped: set[int] = set()
-    heads: list[tuple[int, list[int], float]] = []     # (best member, members agreeing with it, their votes)
     for cluster in duplicate_clusters(indices):
-        members = [i for i in cluster if readings[i][0] != reject]
-        if members:
-            best = max(members, key=score)
-            agreeing = [i for i in members if readings[i][0] == readings[best][0]]
-            dropped.update(i for i in members if i not in agreeing)
-            heads.append((best, agreeing, sum(score(i) for i in agreeing)))
-    for n, (a, a_members, a_votes) in enumerate(heads):
-        for b, b_members, b_votes in heads[n + 1:]:
+        by_code: dict[str, list[int]] = {}
+        for i in cluster:
+            if readings[i][0] != reject:
+                by_code.setdefault(readings[i][0], []).append(i)
+        groups = [(max(m, key=score), m, sum(score(i) for i in m)) for m in by_code.values()]
+        for n, (a, a_members, a_votes) in enumerate(groups):
+            for b, b_members, b_votes in groups[n + 1:]:
+                if _nested(indices[a].box, indices[b].box):
+                    dropped.update(a_members if a_votes < b_votes else b_members)
+        voters.extend(g for g in groups if not set(g[1]) & dropped)
+    for n, (a, a_members, a_votes) in enumerate(voters):
+        for b, b_members, b_votes in voters[n + 1:]:
             if readings[a][0] != readings[b][0] and _opposite_corners(indices[a], indices[b], cards):
                 dropped.update(a_members if a_votes < b_votes else b_members)
     return dropped

@@ -130,3 +130,14 @@ def test_reset_makes_a_hand_left_on_a_pad_lift_before_it_counts_again():
     watcher.reset()
     assert run(watcher, frames_at(10, 2, 3, ALL_PADS - {10})) == []        # the same hand, still there
     assert run(watcher, [(3.0, ALL_PADS)] + frames_at(10, 3.1, 3.5, ALL_PADS - {10})) == [(3.4, 0)]
+
+
+def test_resetting_one_pad_leaves_another_players_cover_running():
+    # a prompt to seat 2 starts while seat 0's hand is already on its pad: seat 0 still passes
+    watcher = PadWatcher(3)
+    everything = {0, 1, 2, 3, 10, 11, 12}
+    watcher.update(0.0, everything)
+    watcher.update(0.1, everything - {10, 12})
+    watcher.reset([2])
+    assert watcher.update(0.45, everything - {10, 12}).newly_covered == (0,)
+    assert watcher.update(0.9, everything - {10, 12}).newly_covered == ()   # seat 2 must lift first

@@ -134,7 +134,7 @@ def test_watch_referees_a_recording_and_resumes_its_log(table, tmp_path, capsys,
     out = capsys.readouterr().out
     assert "Resuming the game: C's turn." in out
     game = read_log(log)
-    assert [a.get("play") for a in game.actions] == [["5H"], ["4C"], ["9C"], ["QC", "QD"], ["KD"]]
+    assert [a.get("play") for a in game.actions] == [["5H"], ["4C"], ["9C"], ["QD", "QC"], ["KD"]]
     assert [(e["event"], e["player"]) for e in game.events if e["event"] in ("play", "illegal")] == [
         ("play", "A"), ("illegal", "B"), ("play", "B"), ("illegal", "C"), ("play", "C")]
     assert game.header["calibration"] == "test" and game.of_kind("resume")

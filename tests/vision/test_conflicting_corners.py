@@ -31,9 +31,12 @@ def test_a_lone_confident_corner_beats_a_weak_one():
     assert conflicting_corners(indices, [CARD], [("8C", 0.95), ("8H", 0.7)], REJECT) == {1}
 
 
-def test_duplicate_boxes_on_one_corner_keep_the_most_confident_reading():
-    indices = [BOTTOM_RIGHT, BOTTOM_RIGHT_AGAIN]
-    assert conflicting_corners(indices, [CARD], [("9H", 0.9), ("6H", 0.9)], REJECT) == {1}
+def test_overlapping_boxes_that_disagree_are_both_kept():
+    # a tight fan of 6H and 6D (filmed, referee-drawn deck): their index boxes overlap like
+    # duplicates on one corner do, and both readings are right
+    indices = [box("index", 794, 369, 811, 392, 0.42), box("index", 791, 370, 805, 393, 0.41)]
+    wide = box("card", 756, 366, 828, 464, 0.76)
+    assert conflicting_corners(indices, [wide], [("6D", 0.9), ("6H", 0.9)], REJECT) == set()
 
 
 def test_fanned_neighbours_are_two_cards_not_a_conflict():
@@ -49,3 +52,11 @@ def test_agreeing_corners_and_rejected_readings_are_left_alone():
     assert conflicting_corners(indices, [CARD], [("7D", 0.9), ("7D", 0.8)], REJECT) == set()
     assert conflicting_corners(indices, [CARD], [("7D", 0.9), (REJECT, 0.8)], REJECT) == set()
     assert conflicting_corners(indices, [], [("7D", 0.9), ("8D", 0.8)], REJECT) == set()
+
+
+def test_a_big_box_around_an_index_and_its_pip_does_not_make_a_second_card():
+    # filmed 8S (referee-drawn): the index box reads 8S, a box around index and pip reads JS
+    index = box("index", 527, 280, 538, 304, 0.49)
+    around = box("index", 525, 277, 551, 320, 0.19)
+    card = box("card", 527, 274, 594, 367, 0.72)
+    assert conflicting_corners([index, around], [card], [("8S", 0.76), ("JS", 0.71)], REJECT) == {1}

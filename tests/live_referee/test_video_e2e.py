@@ -1,0 +1,84 @@
+"""The live referee end to end on filmed games, nothing scripted but the game itself: each game
+is staged and filmed with a held-out deck design (`referee.live.footage`), written to an mp4,
+calibrated from the markers in its first frames, and refereed through the capture thread, the
+committed ONNX recogniser, the marker detector, the tracker, the engine and the game log
+(`referee.live.rehearsal`). The log must hold exactly the events the game gives: every play,
+refused play and pass, no phantom play, the same ranking and scores.
+
+The games here are the ones the committed models referee right (a guard against regressions);
+`bench/live.py` runs every held-out design and reports how many games come out right."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from referee.cli import main
+from referee.gamelog import read_log
+from referee.live.choreography import choreograph
+from referee.live.footage import FilmSet, film_zones
+from referee.live.rehearsal import rehearse, short_game
+from referee.scenes.designs import all_designs
+from referee.vision.recognizer import CLASSIFIER_FILE, DETECTOR_FILE, default_models_dir
+
+MODELS = default_models_dir()
+DEMO = Path(__file__).resolve().parents[2] / "fixtures" / "demo"
+
+pytestmark = pytest.mark.skipif(
+    not ((MODELS / DETECTOR_FILE).is_file() and (MODELS / CLASSIFIER_FILE).is_file()),
+    reason="no committed models")
+
+# (design, rules, seed): short games of 3 players with 5 cards each and one refused play
+GAMES = [
+    ("referee-drawn", "highschool", 1),
+    ("gnome-anglo_poker", "highschool", 1),
+    ("gnome-anglo_poker", "president", 2),
+    ("gnome-simplistic", "president", 1),
+    ("gnome-tigullio", "profit", 1),
+]
+
+
+def available(design: str) -> bool:
+    return any(d.name == design for d in all_designs())
+
+
+@pytest.fixture(scope="module")
+def recognizer():
+    from referee.vision.recognizer import CardRecognizer
+
+    return CardRecognizer()
+
+
+@pytest.mark.parametrize("design, rules, seed", GAMES)
+def test_a_filmed_game_is_refereed_event_for_event(design, rules, seed, recognizer, tmp_path):
+    if not available(design):
+        pytest.skip(f"{design} is not installed here (make system-deps)")
+    record = short_game(rules, ["Ann", "Bo", "Cy"], 5, seed)
+    result = rehearse(record, FilmSet(design=design, seed=seed), tmp_path, every=2, recognizer=recognizer)
+    assert result.refereed_right, result.mismatches()[:3]
+    kinds = [e["event"] for e in result.logged]
+    assert "illegal" in kinds and "pass" in kinds and "game_end" in kinds
+    assert result.frames > 200 and result.looked * 2 >= result.frames - 1
+
+
+def test_the_demo_referees_the_bundled_recording(tmp_path, capsys):
+    assert main(["demo", "--headless", "--mute", "--fast", "--lang", "en", "--log-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "Revolution!" in out and "please take the cards back" in out and "as a point card" in out
+    assert "Game over. Ranking: 1. Aki, 2. Chika, 3. Ben. Scores: Aki 22, Ben 2, Chika 31." in out
+    assert "totals: Aki 22, Ben 2, Chika 31" in out
+    record = json.loads((DEMO / "profit-demo.json").read_text(encoding="utf-8"))
+    film = FilmSet()
+    expected = list(choreograph(record, film_zones(3, film), film.table_mm).expected_events)
+    log = next(tmp_path.glob("game-*.jsonl"))
+    logged = [{k: v for k, v in e.items() if k not in ("t", "frame")} for e in read_log(log).events]
+    assert logged[:len(expected)] == expected
+    assert all(e["game"] == 1 for e in logged[len(expected):])      # game 2 dealt, nothing else
+
+
+def test_the_demo_recording_is_small_and_licensed():
+    manifest = json.loads((DEMO / "demo.json").read_text(encoding="utf-8"))
+    assert (DEMO / manifest["video"]).stat().st_size < 20 * 1024 * 1024
+    assert "AGPL" in manifest["licence"] and manifest["rules"] == "profit"

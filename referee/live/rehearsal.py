@@ -110,7 +110,7 @@ def calibrate_video(video: Path, seats: tuple[str, ...], film_set: FilmSet, fram
 
 
 def referee_video(script: Script, video: Path, log: Path, calibration, *, every: int = 2, recognizer=None,
-                  lang: str = "en") -> Rehearsal:
+                  lang: str = "en", settings=None) -> Rehearsal:
     """Referee a filmed script with the camera pipeline; returns what the log holds."""
     from referee.announce import Announcer
     from referee.capture import open_capture
@@ -131,7 +131,8 @@ def referee_video(script: Script, video: Path, log: Path, calibration, *, every:
     perception = _TimedPerception(CameraPerception(recognizer))
     keeper, deal_events = GameKeeper.start(setup, GameLogWriter(log, fsync=False))
     announcer = Announcer(lang, mute=True)
-    referee = Referee(keeper, TableTracker.from_calibration(calibration), announcer, lang=lang)
+    tracker = TableTracker.from_calibration(calibration, *([settings] if settings is not None else []))
+    referee = Referee(keeper, tracker, announcer, lang=lang)
     referee.begin(deal_events, t=0.0)
     loop = LiveLoop(referee, perception, calibration, every=every)
     capture = open_capture(str(video))
@@ -150,7 +151,7 @@ def referee_video(script: Script, video: Path, log: Path, calibration, *, every:
 
 
 def rehearse(record: Mapping[str, Any], film_set: FilmSet, workdir: Path, *, every: int = 2, recognizer=None,
-             timing: Timing = Timing(), seed: int = 0) -> Rehearsal:
+             timing: Timing = Timing(), seed: int = 0, settings=None) -> Rehearsal:
     """Film a record and referee the film."""
     workdir = Path(workdir)
     workdir.mkdir(parents=True, exist_ok=True)
@@ -159,7 +160,7 @@ def rehearse(record: Mapping[str, Any], film_set: FilmSet, workdir: Path, *, eve
     calibration = calibrate_video(video, tuple(record["players"]), film_set)
     log = workdir / "game.jsonl"
     log.unlink(missing_ok=True)          # a fresh game (a log with a header cannot be restarted)
-    result = referee_video(script, video, log, calibration, every=every, recognizer=recognizer)
+    result = referee_video(script, video, log, calibration, every=every, recognizer=recognizer, settings=settings)
     result.render_seconds = render_seconds
     return result
 

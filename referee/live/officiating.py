@@ -218,6 +218,9 @@ class Referee:
             return
         if self.keeper.state.seen == 0 and check.card in self._previous_point_cards.get(check.seat, ()):
             return      # the last game's card, picked up before the new game's first play
+        showing = self.tracker.showing(check.seat)
+        if check.card not in showing and any(card in showing for card in expected):
+            return      # a misreading that settled: no card there reads 7D any more, the 7H taken does
         player = self.keeper.player(check.seat)
         owner = next((s for s in range(len(self.keeper.players)) if s != check.seat
                       and check.card in self.keeper.point_cards(s)), None)

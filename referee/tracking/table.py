@@ -123,6 +123,13 @@ class TableTracker:
 
     # ---- for the overlay ----------------------------------------------------------------------
 
+    def showing(self, seat: int) -> frozenset[str]:
+        """The codes the established cards in a seat's point-card zone read as now."""
+        name = self._points_names.get(seat)
+        if name is None:
+            return frozenset()
+        return frozenset(tr.code for tr in self._tracks[name].established())
+
     def view(self) -> TableView:
         cards = tuple(TrackedCard(name, tr.code, tr.position, tr.established)
                       for name, tracks in self._tracks.items() for tr in tracks.tracks)

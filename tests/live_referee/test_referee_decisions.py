@@ -158,3 +158,18 @@ def test_japanese_announcements_are_kana_and_digits(tmp_path):
     assert any(h.startswith("まだ ながれて いません。") for h in heard)
     assert not [h for h in heard if KANJI.search(h)]
     assert list(referee.recent)[-1].startswith("Too early")     # the overlay shows English
+
+
+def test_a_point_card_misread_for_a_while_is_not_a_complaint_once_it_reads_right(tmp_path):
+    stage = new_stage(THREE)
+    stage.lay_fan(["9H"], "pile", 1.0)
+    stage.cover_pad(1, 2.5)
+    stage.cover_pad(2, 3.7)                     # A wins the trick: 9H is A's point card
+    on_pile = stage.present(5.5, "pile")
+    stage.take_away(on_pile, 5.5)
+    zone = stage.zones["points-0"]
+    first = stage.place("9D", zone.center(), zone.name, 5.8)    # the camera reads 9D at first ...
+    stage.remove(first, 6.8)
+    stage.place("9H", zone.center(), zone.name, 6.8)            # ... then 9H, where the card lies
+    referee, heard = run_stage(stage, "profit", THREE, (12, 12, 12), tmp_path / "game.jsonl", until=12.0)
+    assert [h for h in heard if " took " in h] == []

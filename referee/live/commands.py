@@ -139,7 +139,7 @@ def run_watch(args: argparse.Namespace) -> int:
             referee.begin_resumed(resumed)
         skip = resumed.point.last_frame if resumed is not None and not capture.source.live else None
         loop = LiveLoop(referee, CameraPerception(recognizer), calibration, every=args.every, output=output,
-                        skip_through=skip, realtime=getattr(args, "realtime", False) and not capture.source.live)
+                        skip_through=skip, realtime=args.realtime and not capture.source.live)
         print(f"watching {args.source}: {keeper.rules.name}, players {', '.join(players)}; log {log_path}",
               file=sys.stderr)
         try:

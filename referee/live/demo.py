@@ -76,6 +76,7 @@ def load_manifest(directory: Path) -> dict:
 def run_demo(args: argparse.Namespace) -> int:
     from referee.calibration import save_calibration
     from referee.calibration.clicks import display_available
+    from referee.cli import build_parser
     from referee.live.commands import run_watch
     from referee.live.footage import FilmSet
     from referee.live.rehearsal import calibrate_video
@@ -93,12 +94,15 @@ def run_demo(args: argparse.Namespace) -> int:
           f"{len(calibration.pads)} pass pads -> {cal_path}", file=sys.stderr)
     stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
     window = not args.headless and display_available()
-    watch = argparse.Namespace(
-        source=str(video), rules=manifest["rules"], calibration=str(cal_path), calibration_dir="calibration",
-        log=str(log_dir / f"game-{stamp}.jsonl"), resume=None, lang=args.lang, mute=args.mute,
-        headless=not window, players=",".join(players), counts=",".join(str(c) for c in manifest["counts"]),
-        first=manifest.get("first"), models=None, every=args.every, record_overlay=args.record_overlay,
-        stable=0.3, prompt_seconds=5.0, realtime=window and not args.fast)
+    argv = ["watch", "--source", str(video), "--rules", manifest["rules"], "--calibration", str(cal_path),
+            "--log", str(log_dir / f"game-{stamp}.jsonl"), "--lang", args.lang, "--players", ",".join(players),
+            "--counts", ",".join(str(c) for c in manifest["counts"]), "--every", str(args.every)]
+    argv += ["--first", manifest["first"]] if manifest.get("first") else []
+    argv += ["--record-overlay", args.record_overlay] if args.record_overlay else []
+    argv += ["--mute"] if args.mute else []
+    argv += [] if window else ["--headless"]
+    argv += ["--realtime"] if window and not args.fast else []
+    watch = build_parser().parse_args(argv)         # watch's own defaults for everything else
     print(f"the demo: {manifest['title']}", file=sys.stderr)
     return run_watch(watch)
 

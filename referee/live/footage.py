@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
 from referee.calibration.layout import CORNER, PAD, default_zones, seat_sides
+from referee.errors import UserError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -74,8 +75,11 @@ class Filming:
         distance = film.focal_px * extent / (0.86 * film.image_size[1])
         self.camera = Camera(tilt_deg=film.tilt_deg, yaw_deg=film.yaw_deg, distance_mm=distance,
                              focal_px=film.focal_px, size=film.image_size)
+        self._pad_centres = {z.seat: z.center() for z in default_zones(self.timeline.seats, width, height)
+                             if z.kind == PAD}
         self._decals = self._marker_decals()
         self._angles = self._play_slants()
+        self._fan_centres = self._fan_centres_of(self.timeline.cards)
 
     # ---- geometry --------------------------------------------------------------------------------
 
@@ -101,9 +105,8 @@ class Filming:
         film = self.film
         width, height = film.table_mm
         centres = dict(zip(CORNER_IDS, [(0.0, 0.0), (width, 0.0), (width, height), (0.0, height)]))
-        for zone in default_zones(self.timeline.seats, width, height):
-            if zone.kind == PAD:
-                centres[pad_id(zone.seat)] = zone.center()
+        for seat, centre in self._pad_centres.items():
+            centres[pad_id(seat)] = centre
         decals = []
         side = 160
         quiet = int(side * QUIET_FRACTION)
@@ -120,13 +123,19 @@ class Filming:
         rng = random.Random(self.film.seed)
         return {group: rng.uniform(-14.0, 14.0) for group in sorted({c.group for c in self.timeline.cards})}
 
+    @staticmethod
+    def _fan_centres_of(cards) -> dict[int, tuple[float, float]]:
+        """The centre of each play's fan (group of card spans), in calibration coordinates."""
+        groups: dict[int, list] = {}
+        for card in cards:
+            groups.setdefault(card.group, []).append(card)
+        return {group: (sum(c.position[0] for c in mates) / len(mates), sum(c.position[1] for c in mates) / len(mates))
+                for group, mates in groups.items()}
+
     def _card_pose(self, index: int) -> tuple[tuple[float, float], float]:
         """Scene position and angle of card span ``index``: its fan turned about the fan's centre."""
-        cards = self.timeline.cards
-        card = cards[index]
-        mates = [c for c in cards if c.group == card.group]
-        cx = sum(c.position[0] for c in mates) / len(mates)
-        cy = sum(c.position[1] for c in mates) / len(mates)
+        card = self.timeline.cards[index]
+        cx, cy = self._fan_centres[card.group]
         angle = self._angles[card.group]
         a = math.radians(angle)
         dx, dy = card.position[0] - cx, -(card.position[1] - cy)          # scene axes (y up)
@@ -188,15 +197,11 @@ class Filming:
         extras = list(self._decals)
         for i in hands:
             h = tl.hands[i]
-            if h.radius >= 0.5 * min(film.table_mm):       # a sweep: the whole forearm across the pile
-                extras.append(self._hand(h.centre, h.seat, True, i))
-            else:
-                extras.append(self._hand(h.centre, h.seat, False, i))
-        width, height = film.table_mm
-        pad_centres = {z.seat: z.center() for z in default_zones(tl.seats, width, height) if z.kind == PAD}
+            sweep = h.radius >= 0.5 * min(film.table_mm)     # a sweep: the palm on the pile, forearm across
+            extras.append(self._hand(h.centre, h.seat, sweep, i))
         for i in pads:
             seat = tl.pads[i].seat
-            extras.append(self._hand(pad_centres[seat], seat, True, 10_000 + i))
+            extras.append(self._hand(self._pad_centres[seat], seat, True, 10_000 + i))
         table = TableStyle(film.surface, film.surface_colours[0], film.surface_colours[1], 1.0,
                            texture_seed=film.seed)
         light = Lighting(gradient=0.12, vignette=0.12, brightness=film.brightness, glare=film.glare,
@@ -213,6 +218,9 @@ class Filming:
         fps = self.film.fps
         end = self.timeline.duration if end is None else end
         noise = np.random.default_rng(self.film.seed + 99).normal(0, 1, (64, 64, 3)).astype(np.float32)
+        width, height = self.film.image_size
+        # one field of grain for the whole film; each frame takes it at another offset
+        grain_field = np.tile(noise, (height // 64 + 2, width // 64 + 2, 1)) * self.film.noise_sigma
         last_state, last_image = None, None
         first = int(math.ceil(start * fps))
         count = int(math.floor(end * fps))
@@ -223,10 +231,8 @@ class Filming:
                 last_state, last_image = state, self.render_state(state)
             image = last_image
             if self.film.noise_sigma > 0:
-                reps = (image.shape[0] // 64 + 2, image.shape[1] // 64 + 2, 1)
                 oy, ox = (index * 17) % 64, (index * 29) % 64
-                grain = np.tile(noise, reps)[oy:oy + image.shape[0], ox:ox + image.shape[1]]
-                image = np.clip(image + grain * self.film.noise_sigma, 0, 255).astype(np.uint8)
+                image = np.clip(image + grain_field[oy:oy + height, ox:ox + width], 0, 255).astype(np.uint8)
             yield index, t, image
 
 
@@ -239,7 +245,7 @@ def write_video(filming: Filming, path: str | Path, *, start: float = 0.0, end: 
     path.parent.mkdir(parents=True, exist_ok=True)
     writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*codec), filming.film.fps, filming.film.image_size)
     if not writer.isOpened():
-        raise RuntimeError(f"cannot write {path} with codec {codec}")
+        raise UserError(f"cannot write video {path} (codec {codec})")
     count = 0
     try:
         for _, _, image in filming.frames(start, end):

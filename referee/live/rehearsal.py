@@ -92,20 +92,10 @@ def film(record: Mapping[str, Any], film_set: FilmSet, video: Path, *, timing: T
 
 def calibrate_video(video: Path, seats: tuple[str, ...], film_set: FilmSet, frames: int = CALIBRATION_FRAMES):
     """Calibrate from the markers in the first frames of a video (what `referee calibrate` does)."""
-    import cv2
-
     from referee.calibration import calibrate_from_images
+    from referee.live_commands import read_frames
 
-    capture = cv2.VideoCapture(str(video))
-    images = []
-    try:
-        while len(images) < frames:
-            ok, image = capture.read()
-            if not ok:
-                break
-            images.append(image)
-    finally:
-        capture.release()
+    images = read_frames(str(video), frames)
     return calibrate_from_images(images, list(seats), name=video.stem, table_size=film_set.table_mm, units="mm")
 
 

@@ -120,6 +120,19 @@ def duplicate_clusters(indices: list[Detection]) -> list[list[int]]:
     return clusters
 
 
+def _pair_in_box(a: Detection, b: Detection, card: Detection) -> tuple[float, float, float] | None:
+    """Where two corners lie in a card box holding both: (their distance, the box's diagonal,
+    their midpoint's distance from the box centre); None when the box does not hold both."""
+    (ax, ay), (bx, by) = a.centre, b.centre
+    if not (_contains(card.box, (ax, ay)) and _contains(card.box, (bx, by))):
+        return None
+    cx, cy = card.centre
+    w, h = card.box[2] - card.box[0], card.box[3] - card.box[1]
+    distance = ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5
+    off_centre = (((ax + bx) / 2 - cx) ** 2 + ((ay + by) / 2 - cy) ** 2) ** 0.5
+    return distance, (w * w + h * h) ** 0.5, off_centre
+
+
 def symmetric_pairs(indices: list[Detection], cards: list[Detection], candidates: list[int]) -> list[tuple[int, int]]:
     """Pairs (lead, partner) of `candidates` (positions in `indices`, e.g. one per duplicate
     cluster) that look like the two corners of one card: both inside one `card` box, their midpoint
@@ -138,14 +151,12 @@ def symmetric_pairs(indices: list[Detection], cards: list[Detection], candidates
             distance = ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5
             if distance < PAIR_MIN_DISTANCE * side:
                 continue
-            mx, my = (ax + bx) / 2, (ay + by) / 2
             for card in cards:
-                if not (_contains(card.box, (ax, ay)) and _contains(card.box, (bx, by))):
+                placed = _pair_in_box(a, b, card)
+                if placed is None:
                     continue
-                cx, cy = card.centre
-                error = ((mx - cx) ** 2 + (my - cy) ** 2) ** 0.5 / side
-                w, h = card.box[2] - card.box[0], card.box[3] - card.box[1]
-                diagonal = (w * w + h * h) ** 0.5
+                distance, diagonal, off_centre = placed
+                error = off_centre / side
                 low, high = PAIR_DIAGONAL_RANGE
                 if error <= PAIR_CENTRE_TOLERANCE and low * diagonal <= distance <= high * diagonal:
                     found.append((error, i, j))
@@ -178,12 +189,7 @@ def _opposite_corners(a: Detection, b: Detection, cards: list[Detection]) -> boo
     card = _holder(a.centre, cards)
     if card is None or card is not _holder(b.centre, cards):
         return False
-    (ax, ay), (bx, by) = a.centre, b.centre
-    (cx, cy) = card.centre
-    w, h = card.box[2] - card.box[0], card.box[3] - card.box[1]
-    diagonal = (w * w + h * h) ** 0.5
-    distance = ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5
-    off_centre = (((ax + bx) / 2 - cx) ** 2 + ((ay + by) / 2 - cy) ** 2) ** 0.5
+    distance, diagonal, off_centre = _pair_in_box(a, b, card)
     return distance >= OPPOSITE_MIN_DIAGONAL * diagonal and off_centre <= OPPOSITE_CENTRE_TOLERANCE * diagonal
 
 

@@ -158,5 +158,6 @@ def run_stage(stage: Stage, rules, players, counts, log_path: Path, *, first=Non
 def logged_events(log_path: Path) -> list[dict]:
     """The log's events without the log's own stamps."""
     from referee.gamelog import read_log
+    from referee.gamelog.lines import LOG_ONLY_KEYS
 
-    return [{k: v for k, v in e.items() if k not in ("t", "frame")} for e in read_log(log_path).events]
+    return [{k: v for k, v in e.items() if k not in LOG_ONLY_KEYS} for e in read_log(log_path).events]

@@ -14,9 +14,9 @@ import json
 from pathlib import Path
 
 import pytest
+from table_double import logged_events
 
 from referee.cli import main
-from referee.gamelog import read_log
 from referee.live.choreography import choreograph
 from referee.live.footage import FilmSet, film_zones
 from referee.live.rehearsal import rehearse, short_game
@@ -72,8 +72,7 @@ def test_the_demo_referees_the_bundled_recording(tmp_path, capsys):
     record = json.loads((DEMO / "profit-demo.json").read_text(encoding="utf-8"))
     film = FilmSet()
     expected = list(choreograph(record, film_zones(3, film), film.table_mm).expected_events)
-    log = next(tmp_path.glob("game-*.jsonl"))
-    logged = [{k: v for k, v in e.items() if k not in ("t", "frame")} for e in read_log(log).events]
+    logged = logged_events(next(tmp_path.glob("game-*.jsonl")))
     assert logged[:len(expected)] == expected
     assert all(e["game"] == 1 for e in logged[len(expected):])      # game 2 dealt, nothing else
 

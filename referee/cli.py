@@ -21,6 +21,7 @@ COMMAND_MODULES: list[str] = [
     "referee.live_commands",
     "referee.live.commands",
     "referee.live.demo",
+    "referee.enroll.commands",
 ]
 
 

@@ -1,4 +1,5 @@
-"""Commands of the live referee's set-up: `referee markers` (the printable marker sheet) and
+"""Commands of the live referee's set-up: `referee markers` (the printable marker sheet; with
+`--enroll` the deck enrolment mat of `referee.enroll.mat_sheet`) and
 `referee calibrate` (find the table, save calibration/NAME.json). `watch` and `demo` join later.
 
 Heavy imports (cv2) stay inside the command functions so `referee --help` stays fast.
@@ -18,12 +19,16 @@ FRAME_TIMEOUT_S = 10.0
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser("markers", help="write the printable sheet of table and pass-pad markers (PNG and PDF)")
+    p = subparsers.add_parser("markers", help="write the printable sheet of table and pass-pad markers (PNG and PDF); "
+                              "with --enroll, the A3 deck enrolment mat")
     p.add_argument("--out", required=True, help="output file, .png or .pdf (the other format is written beside it)")
     p.add_argument("--seats", type=int, default=None, help="number of seats, 2-8 (default 4, or as many as --names)")
     p.add_argument("--names", default=None, help="seat names, clockwise, comma-separated: A,B,C,D")
     p.add_argument("--dpi", type=int, default=200, help="resolution of the page (default 200)")
     p.add_argument("--marker-mm", type=float, default=40.0, help="printed marker size in mm (default 40)")
+    p.add_argument("--enroll", action="store_true",
+                   help="write the deck enrolment mat (A3 landscape) instead: "
+                        "lay the table's deck on it for referee enroll")
     p.set_defaults(func=run_markers)
 
     p = subparsers.add_parser("calibrate", help="find the table markers and save the table calibration")
@@ -47,12 +52,27 @@ def _names(text: str | None) -> list[str] | None:
 
 
 def run_markers(args: argparse.Namespace) -> int:
+    if args.enroll:
+        return _write_enrolment_mat(args)
     from referee.calibration.calibration import seat_names
     from referee.calibration.sheet import write_sheet
 
     names = seat_names(args.seats, _names(args.names))
     written = write_sheet(args.out, names, dpi=args.dpi, marker_mm=args.marker_mm)
     print(f"wrote {' and '.join(str(p) for p in written)}: corners 0-3 and pads for {', '.join(names)}")
+    return 0
+
+
+def _write_enrolment_mat(args: argparse.Namespace) -> int:
+    from referee.enroll.mat_sheet import write_mat_sheet
+
+    if args.seats is not None or args.names is not None:
+        raise UserError("--seats and --names are for the table's marker sheet, not the enrolment mat (--enroll)")
+    written = write_mat_sheet(args.out, dpi=args.dpi)
+    print(f"wrote {' and '.join(str(p) for p in written)}: the deck enrolment mat; print it at 100% on A3 "
+          "landscape, lay the clubs in row ♣, diamonds in row ♦, hearts in row ♥, spades in row ♠ (A to K, "
+          "each card's top-left corner on its mark, the next card on top to the right), the two jokers and a "
+          "back in the last row, then run referee enroll")
     return 0
 
 

@@ -33,6 +33,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--counts", default=None, help="cards dealt to each player, 13,13,14,14 (default: the rules' deal)")
     p.add_argument("--first", default=None, help="who leads the first game (default: the first player listed)")
     p.add_argument("--models", default=None, help="folder with detector.onnx and classifier.onnx (default: models/)")
+    p.add_argument("--deck", default=None, metavar="NAME", help="use the deck enrolled with referee enroll --name NAME")
     p.add_argument("--every", type=int, default=1, help="recognise every K-th frame (default 1)")
     p.add_argument("--realtime", action="store_true",
                    help="play a video file or folder at its own speed, as a camera would deliver it")
@@ -116,7 +117,7 @@ def run_watch(args: argparse.Namespace) -> int:
     capture = open_capture(args.source)                # a missing camera or an unreadable video: UserError
     announcer = output = None
     try:
-        recognizer = CardRecognizer(args.models)      # so is a model that does not load
+        recognizer = CardRecognizer(args.models, deck=args.deck)  # so is a model or deck that does not load
         announcer = Announcer(args.lang, mute=args.mute)
         window = not args.headless and display_available()
         if not args.headless and not window:

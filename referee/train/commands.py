@@ -148,7 +148,7 @@ def run_export(args: argparse.Namespace) -> int:
     if args.detector:
         print(export_onnx(args.detector, args.out / DETECTOR_FILE, imgsz=(384, 640)))
     if args.classifier:
-        print(export_onnx(args.classifier, args.out / CLASSIFIER_FILE, imgsz=64, dynamic=True))
+        print(export_onnx(args.classifier, args.out / CLASSIFIER_FILE, imgsz=64, dynamic=True, embedding=True))
     return 0
 
 
@@ -164,6 +164,7 @@ def run_all(args: argparse.Namespace) -> int:
     det_run = train_detector(args.data_out / "det", args.det_name, args.det_epochs, imgsz=args.det_imgsz,
                              batch=args.det_batch, workers=args.workers, threads=args.threads,
                              model=_init(args.det_init, "yolo11n.yaml"), lr0=args.det_lr0)
-    export_onnx(cls_run / "weights" / "best.pt", args.out / CLASSIFIER_FILE, imgsz=64, dynamic=True)
+    export_onnx(cls_run / "weights" / "best.pt", args.out / CLASSIFIER_FILE, imgsz=64, dynamic=True,
+                embedding=True)
     export_onnx(det_run / "weights" / "best.pt", args.out / DETECTOR_FILE, imgsz=(384, 640))
     return 0

@@ -103,8 +103,10 @@ def train_classifier(data: Path, run_name: str, epochs: int, imgsz: int = 64, ba
                   batch=batch, workers=workers, cache=cache, **augment)
 
 
-def export_onnx(weights: Path, out: Path, imgsz: int | tuple[int, int], dynamic: bool = False) -> Path:
-    """Export ultralytics weights to ONNX (with metadata) and copy the file to out."""
+def export_onnx(weights: Path, out: Path, imgsz: int | tuple[int, int], dynamic: bool = False,
+                embedding: bool = False) -> Path:
+    """Export ultralytics weights to ONNX (with metadata) and copy the file to out. embedding: also
+    give the model the `embedding` output (the classifier's pooled features, for enrolled decks)."""
     _prepare_env(None)
     from ultralytics import YOLO
 
@@ -114,6 +116,10 @@ def export_onnx(weights: Path, out: Path, imgsz: int | tuple[int, int], dynamic:
                                           opset=17, half=False, device="cpu")
     out.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(exported, out)
+    if embedding:
+        from referee.train.embedding import add_embedding_output
+
+        add_embedding_output(out)
     return out
 
 

@@ -7,6 +7,9 @@ import numpy as np
 from referee.vision.onnx_model import OnnxModel
 
 REJECT_CLASS = "other"
+# The second output of a classifier exported by `referee train export` (referee.train.embedding):
+# the pooled features its final layer reads, compared by an enrolled deck (referee.vision.deck).
+EMBEDDING_OUTPUT = "embedding"
 
 
 class IndexClassifier:
@@ -24,16 +27,44 @@ class IndexClassifier:
     def size(self) -> int:
         return self.model.imgsz[0]
 
+    @property
+    def has_embeddings(self) -> bool:
+        """Whether the model has the `embedding` output that an enrolled deck needs."""
+        return EMBEDDING_OUTPUT in self.model.output_names
+
+    @property
+    def embedding_size(self) -> int | None:
+        """D of the `embedding` output (None without one, or when the file leaves it open)."""
+        if not self.has_embeddings:
+            return None
+        width = self.model.session.get_outputs()[self.model.output_names.index(EMBEDDING_OUTPUT)].shape[-1]
+        return width if isinstance(width, int) else None
+
+    def _blobs(self, crops: list[np.ndarray]):
+        for start in range(0, len(crops), self.max_batch):
+            chunk = np.stack(crops[start : start + self.max_batch])[..., ::-1]  # BGR -> RGB
+            yield np.ascontiguousarray(chunk.transpose(0, 3, 1, 2), dtype=np.float32) / 255.0
+
     def probabilities(self, crops: list[np.ndarray]) -> np.ndarray:
         """(n, classes) probabilities for n BGR crops."""
         if not crops:
             return np.zeros((0, len(self.names)), dtype=np.float32)
-        out = []
-        for start in range(0, len(crops), self.max_batch):
-            chunk = np.stack(crops[start : start + self.max_batch])[..., ::-1]  # BGR -> RGB
-            blob = np.ascontiguousarray(chunk.transpose(0, 3, 1, 2), dtype=np.float32) / 255.0
-            out.append(self.model.run(blob))
-        return np.concatenate(out)
+        return np.concatenate([self.model.run(blob) for blob in self._blobs(crops)])
+
+    def read(self, crops: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray | None]:
+        """(probabilities (n, classes), embeddings (n, D)) for n BGR crops, both from one run of
+        the model per batch; embeddings is None when the model has no `embedding` output."""
+        if not self.has_embeddings:
+            return self.probabilities(crops), None
+        first = self.model.output_names[0]
+        if not crops:
+            return np.zeros((0, len(self.names)), np.float32), np.zeros((0, self.embedding_size or 0), np.float32)
+        probs, embeddings = [], []
+        for blob in self._blobs(crops):
+            outputs = dict(zip(self.model.output_names, self.model.run_all(blob)))
+            probs.append(outputs[first])
+            embeddings.append(outputs[EMBEDDING_OUTPUT])
+        return np.concatenate(probs), np.concatenate(embeddings).astype(np.float32, copy=False)
 
     def classify(self, crops: list[np.ndarray]) -> list[tuple[str, float]]:
         probs = self.probabilities(crops)

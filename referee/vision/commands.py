@@ -15,6 +15,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="one JSON object per line")
     p.add_argument("--models", default=None, help="folder with detector.onnx and classifier.onnx (default: models/)")
     p.add_argument("--conf", type=float, default=None, help="detector confidence threshold (default: the recogniser's)")
+    p.add_argument("--deck", default=None, metavar="NAME", help="use the deck enrolled with referee enroll --name NAME")
     p.set_defaults(func=run_detect)
 
 
@@ -23,7 +24,8 @@ def run_detect(args: argparse.Namespace) -> int:
 
     from referee.vision.recognizer import CardRecognizer
 
-    recognizer = CardRecognizer(args.models, **({"det_conf": args.conf} if args.conf is not None else {}))
+    recognizer = CardRecognizer(args.models, deck=args.deck,
+                                **({"det_conf": args.conf} if args.conf is not None else {}))
     status = 0
     for path in args.images:
         frame = cv2.imread(path, cv2.IMREAD_COLOR)

@@ -47,6 +47,12 @@ class OnnxModel:
         self.input_name = self.session.get_inputs()[0].name
         batch = self.session.get_inputs()[0].shape[0]
         self.dynamic_batch = not isinstance(batch, int)
+        self.output_names: list[str] = [o.name for o in self.session.get_outputs()]
 
     def run(self, batch: np.ndarray) -> np.ndarray:
-        return self.session.run(None, {self.input_name: batch})[0]
+        """The first output only (the only one computed)."""
+        return self.session.run(self.output_names[:1], {self.input_name: batch})[0]
+
+    def run_all(self, batch: np.ndarray) -> list[np.ndarray]:
+        """Every output, in the order of output_names, from one run."""
+        return self.session.run(self.output_names, {self.input_name: batch})

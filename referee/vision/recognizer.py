@@ -9,8 +9,10 @@ from pathlib import Path
 
 import numpy as np
 
+from referee.errors import UserError
 from referee.vision.classifier import REJECT_CLASS, IndexClassifier
 from referee.vision.crops import rectify_index
+from referee.vision.deck import DeckIndex
 from referee.vision.detector import CornerDetector
 from referee.vision.grouping import (CornerReading, conflicting_corners, duplicate_clusters, group_corners,
                                     symmetric_pairs)
@@ -93,7 +95,13 @@ def read_with_leads(leads: list[int | None], classify, share_probability: float)
 
 
 class CardRecognizer:
-    """Reads every card in a BGR frame."""
+    """Reads every card in a BGR frame.
+
+    deck: an enrolled deck (a DeckIndex, or a deck name or folder loaded with DeckIndex.load from
+    this models folder). With one, each classified corner is read by the deck (DeckIndex.classify
+    on the classifier's probabilities and embeddings) instead of by the classifier alone;
+    sharing, min_probability, conflicts and grouping are the same.
+    """
 
     def __init__(
         self,
@@ -103,12 +111,36 @@ class CardRecognizer:
         threads: int | None = None,
         share_probability: float | None = DEFAULT_SHARE_PROBABILITY,
         spin: bool = False,
+        deck: DeckIndex | str | os.PathLike | None = None,
     ) -> None:
         models = Path(models_dir) if models_dir else default_models_dir()
+        if deck is not None and not isinstance(deck, DeckIndex):
+            deck = DeckIndex.load(deck, models)  # before the models: a missing deck is the likelier slip
         self.detector = CornerDetector(models / DETECTOR_FILE, conf=det_conf, threads=threads, spin=spin)
         self.classifier = IndexClassifier(models / CLASSIFIER_FILE, threads=threads, spin=spin)
         self.min_probability = min_probability
         self.share_probability = share_probability
+        self.deck: DeckIndex | None = deck
+        if deck is not None:
+            self._check_deck(deck)
+
+    def _check_deck(self, deck: DeckIndex) -> None:
+        model = self.classifier.model
+        if not self.classifier.has_embeddings:
+            raise UserError(f"classifier {model.path} has no embedding output; re-export it with referee train export")
+        width = self.classifier.embedding_size
+        if width is not None and width != deck.dimension:
+            raise UserError(f"deck {deck.name} holds {deck.dimension}-wide embeddings but classifier {model.path} "
+                            f"makes {width}-wide ones; enrol it again with referee enroll --name {deck.name}")
+        unknown = sorted(set(deck.codes) - set(self.classifier.names))
+        if unknown:
+            raise UserError(f"deck {deck.name} has codes the classifier does not know: {', '.join(unknown)}")
+
+    def _classify_crops(self, crops: list[np.ndarray]) -> list[tuple[str, float]]:
+        if self.deck is None:
+            return self.classifier.classify(crops)
+        probabilities, embeddings = self.classifier.read(crops)
+        return self.deck.classify(probabilities, embeddings, self.classifier.names, reject=REJECT_CLASS)
 
     def detections(self, frame: np.ndarray) -> list[Detection]:
         return self.detector.detect(frame)
@@ -143,7 +175,7 @@ class CardRecognizer:
         def classify(positions: list[int]) -> list[tuple[str, float]]:
             batch = [crop(i)[0] for i in positions]
             t = time.perf_counter()
-            out = self.classifier.classify(batch)
+            out = self._classify_crops(batch)
             classify_s.append(time.perf_counter() - t)
             classified.append(len(batch))
             return out

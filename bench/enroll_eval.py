@@ -1,0 +1,117 @@
+"""Recognition of a held-out deck before and after enrolling it (`referee enroll`), and the
+enrolment's own cost.
+
+    python bench/enroll_eval.py [--designs gnome-neoclassical,kde-jolly-royal,kde-penguins] [--scenes 30]
+
+Per design: the deck is laid on the rendered enrolment mat row by row (referee.enroll.rehearsal:
+a new camera pose and light per row, a hand over each new row first) and enrolled through the
+same code as the command (referee.enroll.run.enrol_frames). Then generated table scenes of that
+design alone (bench/scene_truth.py, the scenes of bench/detect_eval.py) are read without and
+with the deck:
+  precision / recall   card level, rank + suit, as bench/detect_eval.py counts them
+  located              readable cards with at least one corner index detected: the ceiling any
+                       reading of identities can reach with this detector
+  id acc               right codes among the located cards' readings
+  cpu s                the program's own enrolment work: every look (markers, detector, slot
+                       reading) plus building the index; the user's time laying cards is not in it
+Not a timed test: figures depend on the machine and its load (printed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "bench"))
+
+DEFAULT_DESIGNS = "gnome-neoclassical,kde-jolly-royal,kde-penguins"
+
+
+def located_and_identity(recognizer, n: int, seed: int, exclude: tuple[str, ...]) -> dict:
+    """Of the readable cards: how many have a detected corner index (located), and of the located
+    ones how many the recogniser read with the right code."""
+    from detect_eval import centre, inside
+    from scene_truth import heldout_scene_truth
+
+    readable = located = right = 0
+    for k in range(n):
+        image, cards, _ = heldout_scene_truth(seed + k, exclude)
+        dets = [d for d in recognizer.detections(image) if d.kind == "index"]
+        preds = [p for p in recognizer.read(image) if p.code != "back"]
+        for card in cards:
+            if not card["readable"]:
+                continue
+            readable += 1
+            if not any(inside(d.centre, b) for d in dets for b in card["index_boxes"]):
+                continue
+            located += 1
+            if any(p.code == card["code"] and any(inside(centre(c), b) for c in (p.corners or (p.box,))
+                                                 for b in card["index_boxes"]) for p in preds):
+                right += 1
+    return {"readable": readable, "located": round(located / readable, 4) if readable else None,
+            "id_accuracy": round(right / located, 4) if located else None}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--designs", default=DEFAULT_DESIGNS)
+    ap.add_argument("--scenes", type=int, default=30, help="table scenes per design")
+    ap.add_argument("--seed", type=int, default=777_000)
+    ap.add_argument("--enrol-seed", type=int, default=5)
+    ap.add_argument("--models", default=None)
+    ap.add_argument("--json", default=None, help="also write the figures to this file")
+    args = ap.parse_args()
+
+    from detect_eval import eval_scenes
+    from scene_truth import heldout_designs
+
+    from referee.enroll.rehearsal import rehearsed_user
+    from referee.enroll.run import enrol_frames
+    from referee.vision.recognizer import CardRecognizer
+
+    designs = [d for d in args.designs.split(",") if d]
+    unknown = sorted(set(designs) - set(heldout_designs()))
+    if unknown:
+        ap.error(f"not held-out designs: {', '.join(unknown)}")
+    base = CardRecognizer(args.models)
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; {args.scenes} scenes per design")
+    print(f"{'design':26s} {'':6s} {'precision':>9s} {'recall':>7s} {'located':>8s} {'id acc':>7s}   enrolment")
+    report = {}
+    for design in designs:
+        exclude = tuple(d for d in heldout_designs() if d != design)
+        t0 = time.perf_counter()
+        result = enrol_frames(rehearsed_user(design, seed=args.enrol_seed), base, design)
+        render_and_enrol = time.perf_counter() - t0
+        e = result.enrolment
+        deck_rec = CardRecognizer(args.models, deck=result.deck)
+        row = {"enrolment": {"cards": len(e.captured_codes()), "not_captured": sorted(e.skipped),
+                             "disputed": e.disputed, "looks": result.looks,
+                             "held_back_accuracy": result.held_back.accuracy,
+                             "cpu_seconds": round(result.cpu_seconds, 1),
+                             "look_seconds": round(result.look_seconds, 1),
+                             "adapt_seconds": round(result.adapt_seconds, 1),
+                             "with_rendering_seconds": round(render_and_enrol, 1)}}
+        for label, rec in (("before", base), ("after", deck_rec)):
+            scenes = eval_scenes(rec, args.scenes, args.seed, exclude)
+            extra = located_and_identity(rec, args.scenes, args.seed, exclude)
+            row[label] = {"precision": scenes["precision"], "recall": scenes["recall"], **extra,
+                          "top_errors": scenes["top_errors"]}
+            tail = "" if label == "before" else (
+                f"   {row['enrolment']['cards']} cards, held-back {result.held_back.accuracy or 0:.3f}, "
+                f"cpu {result.cpu_seconds:.1f} s" + (f", missing {','.join(sorted(e.skipped))}" if e.skipped else ""))
+            print(f"{design:26s} {label:6s} {scenes['precision']:9.3f} {scenes['recall']:7.3f} "
+                  f"{extra['located']:8.3f} {extra['id_accuracy']:7.3f}{tail}", flush=True)
+        report[design] = row
+    if args.json:
+        Path(args.json).write_text(json.dumps(report, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

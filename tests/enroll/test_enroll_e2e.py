@@ -1,0 +1,140 @@
+"""Enrolment end to end on a rendered mat of a held-out design (the project's own deck, which
+needs no system package): frames -> session -> deck index -> recognition with --deck."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import cv2
+import numpy as np
+import pytest
+
+from referee.cli import main
+from referee.enroll.mat_scene import render_mat_scene
+from referee.enroll.rehearsal import _hand_over, _with_noise, rehearsed_user
+from referee.enroll.run import enrol_frames
+from referee.enroll.session import ALL_ROWS, EnrolSettings
+from referee.vision.deck import DeckIndex, deck_folder
+from referee.vision.recognizer import CardRecognizer, default_models_dir
+
+DESIGN = "referee-drawn"
+
+
+@pytest.fixture(scope="module")
+def recognizer():
+    return CardRecognizer(threads=1)
+
+
+@pytest.fixture(scope="module")
+def enrolled(recognizer):
+    prompts = []
+    result = enrol_frames(rehearsed_user(DESIGN, seed=3), recognizer, "drawn",
+                          on_prompt=prompts.append, settings=EnrolSettings(capture_looks=3))
+    return result, prompts
+
+
+def test_every_row_is_asked_for_and_captured(enrolled):
+    result, prompts = enrolled
+    keys = [p.key for p in prompts]
+    assert keys[0] == "start" and keys.count("row") == len(ALL_ROWS) and keys.count("captured") == len(ALL_ROWS)
+    assert result.enrolment.done and not result.ended_early
+    captured = result.enrolment.captured_codes()
+    assert len({c for c in captured if c != "JK"}) == 52 and "JK" in captured
+    assert result.enrolment.back_seen
+
+
+def test_the_index_reads_its_own_held_back_frames(enrolled):
+    result, _ = enrolled
+    assert result.held_back.total >= 4 * 52
+    assert result.held_back.accuracy >= 0.97
+    assert result.cpu_seconds < 120
+
+
+def test_the_deck_reads_table_scenes_about_as_well_as_the_base_model(enrolled, recognizer):
+    """On this deck the base model is already fair, and the index of mat crops must not make it
+    worse on the table (bench/enroll_eval.py measures the gain on third-party decks)."""
+    from referee.scenes.generator import generate_scene
+
+    with_deck = CardRecognizer(threads=1, deck=enrolled[0].deck)
+    right = {"base": 0, "deck": 0}
+    read = {"base": 0, "deck": 0}
+    for seed in range(4):
+        scene = generate_scene(900 + seed, [DESIGN])
+        truth = {o.code for o in scene.objects if o.kind == "index"}
+        for label, rec in (("base", recognizer), ("deck", with_deck)):
+            codes = [c.code for c in rec.read(scene.image) if c.code != "back"]
+            read[label] += len(codes)
+            right[label] += sum(code in truth for code in codes)
+    assert read["deck"] >= 10
+    assert right["deck"] >= right["base"] - 2
+    assert right["deck"] / read["deck"] >= 0.8
+
+
+def test_the_card_says_what_was_captured(enrolled, tmp_path):
+    result, _ = enrolled
+    card = result.card("drawn", "2026-11-29", "classifier.onnx")
+    assert card["cards_captured"] == 53 and card["complete"] and card["held_back_accuracy"] >= 0.97
+    folder = result.deck.save(tmp_path / "drawn", card)
+    loaded = DeckIndex.load(folder)
+    assert loaded.enrolled_codes() == result.deck.enrolled_codes()
+    assert json.loads((folder / "card.json").read_text())["date"] == "2026-11-29"
+
+
+def test_a_missing_card_is_left_out_and_named(recognizer):
+    prompts = []
+    result = enrol_frames(rehearsed_user(DESIGN, seed=4, missing=((1, 6),), max_looks_per_row=45), recognizer,
+                          "gap", on_prompt=prompts.append,
+                          settings=EnrolSettings(capture_looks=2, patience_looks=8))
+    missing = [p for p in prompts if p.key == "missing"]
+    assert missing and missing[0].codes == ("7D",)
+    assert "7D" in result.enrolment.skipped and "7D" not in result.enrolment.captured_codes()
+    assert result.enrolment.done
+
+
+def _write_frames(folder, rows_looks: int = 9) -> None:
+    """A static recording of a user laying the mat row by row (a hand first)."""
+    rng = np.random.default_rng(11)
+    folder.mkdir()
+    n = 0
+    for k in range(len(ALL_ROWS)):
+        scene = render_mat_scene(DESIGN, list(ALL_ROWS[: k + 1]), seed=100 + k)
+        frames = [_hand_over(scene, k, rng)] + [scene.image] * rows_looks
+        for image in frames:
+            cv2.imwrite(str(folder / f"{n:04d}.jpg"), _with_noise(image, rng), [cv2.IMWRITE_JPEG_QUALITY, 92])
+            n += 1
+
+
+def test_referee_enroll_from_a_folder_then_detect_with_the_deck(tmp_path, capsys):
+    models = tmp_path / "models"
+    models.mkdir()
+    for name in ("detector.onnx", "classifier.onnx"):
+        shutil.copy(default_models_dir() / name, models / name)
+    frames = tmp_path / "frames"
+    _write_frames(frames)
+    args = ["enroll", "--source", str(frames), "--name", "table1", "--models", str(models), "--lang", "en",
+            "--mute", "--headless", "--looks", "3"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "Row 5 captured." in out and "saved" in out
+    folder = deck_folder("table1", models)
+    card = json.loads((folder / "card.json").read_text())
+    assert card["cards_captured"] == 53 and card["complete"]
+    assert main(args) == 2          # exists: refused without --force
+    assert "--force" in capsys.readouterr().err
+    image = tmp_path / "scene.jpg"
+    from referee.scenes.generator import generate_scene
+
+    cv2.imwrite(str(image), generate_scene(901, [DESIGN]).image)
+    assert main(["detect", str(image), "--json", "--models", str(models), "--deck", "table1"]) == 0
+    line = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert line["cards"]
+
+
+def test_bad_enroll_input_is_one_line(tmp_path, capsys):
+    assert main(["enroll", "--source", str(tmp_path / "none.mp4"), "--name", "x", "--mute", "--headless",
+                 "--models", str(tmp_path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("referee: error:") and len(err.splitlines()) == 1
+    assert main(["enroll", "--source", "0", "--name", "bad name!", "--mute", "--headless"]) == 2
+    assert "name" in capsys.readouterr().err

@@ -72,7 +72,10 @@ def build_deck(samples: Sequence[Sample], classifier: "IndexClassifier", name: s
         raise UserError("no card was captured: nothing to enrol")
     crops, codes = exemplars(samples)
     _, emb = embed(classifier, crops)
-    return DeckIndex(name=name, codes=tuple(codes), embeddings=emb.astype(np.float32), **options)
+    from referee.vision.deck import file_sha256
+
+    return DeckIndex(name=name, codes=tuple(codes), embeddings=emb.astype(np.float32),
+                     classifier_sha256=file_sha256(classifier.model.path), **options)
 
 
 def held_back(samples: Sequence[Sample], classifier: "IndexClassifier", **options) -> HeldBack:

@@ -57,6 +57,9 @@ class DeckIndex:
     temperature: float = 30.0
     reject_probability: float = 0.5
     k: int = 1
+    # sha256 of the classifier file whose embeddings these are ("" when unknown): embeddings of
+    # another classifier live in another space, so such a deck must be enrolled again.
+    classifier_sha256: str = ""
 
     def __post_init__(self) -> None:
         codes = tuple(str(c) for c in self.codes)
@@ -160,7 +163,7 @@ class DeckIndex:
         np.savez(buffer, format_version=np.int64(FORMAT_VERSION), name=np.str_(self.name),
                  codes=np.array(self.codes, dtype=str), embeddings=self.embeddings.astype(np.float16),
                  temperature=np.float64(self.temperature), reject_probability=np.float64(self.reject_probability),
-                 k=np.int64(self.k))
+                 k=np.int64(self.k), classifier_sha256=np.str_(self.classifier_sha256))
         description = {**(card or {}), "name": self.name, "exemplars": len(self.codes),
                        "codes": list(self.enrolled_codes())}
         _write_atomic(folder / DECK_FILE, buffer.getvalue())
@@ -200,10 +203,21 @@ class DeckIndex:
             return cls(name=name if by_name else stored,
                        codes=tuple(str(c) for c in arrays["codes"]), embeddings=arrays["embeddings"],
                        temperature=float(arrays["temperature"]),
-                       reject_probability=float(arrays["reject_probability"]), k=int(arrays["k"]))
+                       reject_probability=float(arrays["reject_probability"]), k=int(arrays["k"]),
+                       classifier_sha256=str(arrays.get("classifier_sha256", "")))
         except (KeyError, TypeError, ValueError) as exc:
             detail = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             raise UserError(f"deck {name}: {path} is corrupt ({detail}); {again}") from None
+
+
+def file_sha256(path: str | os.PathLike) -> str:
+    import hashlib
+
+    digest = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
 
 
 def _write_atomic(path: Path, data: bytes) -> None:

@@ -12,7 +12,7 @@ import numpy as np
 from referee.errors import UserError
 from referee.vision.classifier import REJECT_CLASS, IndexClassifier
 from referee.vision.crops import rectify_index
-from referee.vision.deck import DeckIndex
+from referee.vision.deck import DeckIndex, file_sha256
 from referee.vision.detector import CornerDetector
 from referee.vision.grouping import (CornerReading, conflicting_corners, duplicate_clusters, group_corners,
                                     symmetric_pairs)
@@ -132,6 +132,9 @@ class CardRecognizer:
         if width is not None and width != deck.dimension:
             raise UserError(f"deck {deck.name} holds {deck.dimension}-wide embeddings but classifier {model.path} "
                             f"makes {width}-wide ones; enrol it again with referee enroll --name {deck.name}")
+        if deck.classifier_sha256 and deck.classifier_sha256 != file_sha256(model.path):
+            raise UserError(f"deck {deck.name} was enrolled with another classifier than {model.path}; "
+                            f"enrol it again with referee enroll --name {deck.name} --force")
         unknown = sorted(set(deck.codes) - set(self.classifier.names))
         if unknown:
             raise UserError(f"deck {deck.name} has codes the classifier does not know: {', '.join(unknown)}")

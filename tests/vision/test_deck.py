@@ -356,3 +356,17 @@ def test_watch_and_detect_take_a_deck_option():
     assert parser.parse_args(["watch", "--source", "0", "--deck", "home"]).deck == "home"
     assert parser.parse_args(["watch", "--source", "0"]).deck is None
     assert parser.parse_args(["detect", "x.png", "--deck", "home"]).deck == "home"
+
+
+def test_a_deck_enrolled_with_another_classifier_is_refused(tmp_path):
+    from referee.vision.recognizer import CardRecognizer
+
+    width = CardRecognizer(threads=1).classifier.embedding_size
+    emb = np.eye(2, width, dtype=np.float32)
+    stale = DeckIndex("old", ("2C", "3C"), emb, classifier_sha256="0" * 64)
+    folder = stale.save(tmp_path / "old")
+    assert DeckIndex.load(folder).classifier_sha256 == "0" * 64      # kept through save and load
+    with pytest.raises(UserError, match="another classifier"):
+        CardRecognizer(threads=1, deck=folder)
+    unknown = DeckIndex("any", ("2C", "3C"), emb)                      # no fingerprint: accepted
+    assert CardRecognizer(threads=1, deck=unknown).deck is unknown

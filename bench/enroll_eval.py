@@ -66,6 +66,8 @@ def main() -> int:
     ap.add_argument("--enrol-seed", type=int, default=5)
     ap.add_argument("--models", default=None)
     ap.add_argument("--json", default=None, help="also write the figures to this file")
+    ap.add_argument("--min-similarity", default=None,
+                    help="comma-separated DeckIndex.min_similarity values to compare (default: the deck's)")
     args = ap.parse_args()
 
     from detect_eval import eval_scenes
@@ -81,7 +83,7 @@ def main() -> int:
         ap.error(f"not held-out designs: {', '.join(unknown)}")
     base = CardRecognizer(args.models)
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; {args.scenes} scenes per design")
-    print(f"{'design':26s} {'':6s} {'precision':>9s} {'recall':>7s} {'located':>8s} {'id acc':>7s}   enrolment")
+    print(f"{'design':26s} {'':10s} {'precision':>9s} {'recall':>7s} {'located':>8s} {'id acc':>7s}   enrolment")
     report = {}
     for design in designs:
         exclude = tuple(d for d in heldout_designs() if d != design)
@@ -89,7 +91,12 @@ def main() -> int:
         result = enrol_frames(rehearsed_user(design, seed=args.enrol_seed), base, design)
         render_and_enrol = time.perf_counter() - t0
         e = result.enrolment
-        deck_rec = CardRecognizer(args.models, deck=result.deck)
+        import dataclasses
+
+        variants = [("after", result.deck)]
+        if args.min_similarity:
+            variants = [(f"after@{v}", dataclasses.replace(result.deck, min_similarity=float(v)))
+                        for v in args.min_similarity.split(",")]
         row = {"enrolment": {"cards": len(e.captured_codes()), "not_captured": sorted(e.skipped),
                              "disputed": e.disputed, "looks": result.looks,
                              "held_back_accuracy": result.held_back.accuracy,
@@ -97,15 +104,16 @@ def main() -> int:
                              "look_seconds": round(result.look_seconds, 1),
                              "adapt_seconds": round(result.adapt_seconds, 1),
                              "with_rendering_seconds": round(render_and_enrol, 1)}}
-        for label, rec in (("before", base), ("after", deck_rec)):
+        for label, rec in [("before", base)] + [(name, CardRecognizer(args.models, deck=deck))
+                                                 for name, deck in variants]:
             scenes = eval_scenes(rec, args.scenes, args.seed, exclude)
             extra = located_and_identity(rec, args.scenes, args.seed, exclude)
             row[label] = {"precision": scenes["precision"], "recall": scenes["recall"], **extra,
                           "top_errors": scenes["top_errors"]}
-            tail = "" if label == "before" else (
+            tail = "" if label != variants[-1][0] else (
                 f"   {row['enrolment']['cards']} cards, held-back {result.held_back.accuracy or 0:.3f}, "
                 f"cpu {result.cpu_seconds:.1f} s" + (f", missing {','.join(sorted(e.skipped))}" if e.skipped else ""))
-            print(f"{design:26s} {label:6s} {scenes['precision']:9.3f} {scenes['recall']:7.3f} "
+            print(f"{design:26s} {label:10s} {scenes['precision']:9.3f} {scenes['recall']:7.3f} "
                   f"{extra['located']:8.3f} {extra['id_accuracy']:7.3f}{tail}", flush=True)
         report[design] = row
     if args.json:

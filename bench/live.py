@@ -2,6 +2,7 @@
 1280x720 video, play-to-announcement latency, and whether each game was refereed right.
 
     python bench/live.py [--designs referee-drawn,gnome-simplistic] [--seeds 1,2] [--every 2]
+                         [--enrol] [--stable 0.3] [--settle 0.1]
 
 Each game is a short random game (`referee.live.rehearsal.short_game`: 3 players, 5 cards each,
 one refused play, no jokers), staged and filmed at 15 fps with a held-out deck design
@@ -12,6 +13,9 @@ capture thread, recogniser, tracker, engine and log (`rehearse`). Rows per game;
   latency    seconds from the play lying complete (hand gone) to the frame that logged it, plus
              the mean look time: median and p95 over the plays logged as scripted
   right      every scripted event logged in order, nothing else (else: the first departure)
+--enrol first enrols each design's deck on the rendered enrolment mat (referee.enroll.rehearsal,
+as bench/enroll_eval.py does) and referees its games with that deck (referee watch --deck).
+--stable and --settle set the tracker's windows (referee.tracking.TrackerSettings).
 Not timed tests: figures depend on the machine and its load (printed).
 """
 
@@ -38,6 +42,9 @@ def main() -> int:
     ap.add_argument("--cards", type=int, default=5)
     ap.add_argument("--fps", type=float, default=15.0)
     ap.add_argument("--keep", default=None, help="keep the videos and logs in this folder")
+    ap.add_argument("--enrol", action="store_true", help="enrol each design's deck first and referee with it")
+    ap.add_argument("--stable", type=float, default=None, help="tracker stable_seconds (default: the referee's)")
+    ap.add_argument("--settle", type=float, default=None, help="tracker settle_seconds (default: the referee's)")
     args = ap.parse_args()
 
     from referee.live.footage import FilmSet
@@ -47,17 +54,31 @@ def main() -> int:
 
     designs = args.designs.split(",") if args.designs else [d.name for d in designs_for("heldout")]
     seeds = [int(s) for s in args.seeds.split(",")]
-    recognizer = CardRecognizer()
+    from referee.tracking import TrackerSettings
+
+    base = CardRecognizer()
+    overrides = {k: v for k, v in (("stable_seconds", args.stable), ("settle_seconds", args.settle)) if v is not None}
+    settings = TrackerSettings(**overrides) if overrides else None
     work = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="bench-live-"))
-    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; every {args.every}; {work}")
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; every {args.every}; {work}"
+          + (f"; tracker {overrides}" if overrides else "") + ("; enrolled decks" if args.enrol else ""))
     print(f"{'design':32s} {'rules':10s} seed acts  frames   fps  look ms  lat med  lat p95  right")
     all_fps, all_lat, right = [], [], 0
     for n, design in enumerate(designs):
+        recognizer = base
+        if args.enrol:
+            from referee.enroll.rehearsal import rehearsed_user
+            from referee.enroll.run import enrol_frames
+
+            enrolled = enrol_frames(rehearsed_user(design, seed=5), base, design)
+            recognizer = CardRecognizer(deck=enrolled.deck)
+            print(f"{design}: enrolled {len(enrolled.enrolment.captured_codes())} cards in "
+                  f"{enrolled.cpu_seconds:.1f} s of CPU", flush=True)
         for k, seed in enumerate(seeds):
             rules = RULES[(n + k) % len(RULES)]
             record = short_game(rules, ["Ann", "Bo", "Cy"], args.cards, seed)
             result = rehearse(record, FilmSet(design=design, seed=seed, fps=args.fps), work / f"{design}-{seed}",
-                              every=args.every, recognizer=recognizer)
+                              every=args.every, recognizer=recognizer, settings=settings)
             lat = sorted(result.play_latencies())
             all_fps.append(result.fps)
             all_lat.extend(lat)

@@ -52,23 +52,24 @@ def test_the_index_reads_its_own_held_back_frames(enrolled):
 
 
 def test_the_deck_reads_table_scenes_about_as_well_as_the_base_model(enrolled, recognizer):
-    """On this deck the base model is already fair, and the index of mat crops must not make it
-    worse on the table (bench/enroll_eval.py measures the gain on third-party decks)."""
+    """On this deck the base model is already fair; with the index of mat crops the table is
+    still read with few misreadings, and most right readings are kept (those far from every
+    enrolled crop turn unsure). bench/enroll_eval.py measures the gain on third-party decks."""
     from referee.scenes.generator import generate_scene
 
     with_deck = CardRecognizer(threads=1, deck=enrolled[0].deck)
     right = {"base": 0, "deck": 0}
     read = {"base": 0, "deck": 0}
-    for seed in range(4):
+    for seed in range(6):
         scene = generate_scene(900 + seed, [DESIGN])
         truth = {o.code for o in scene.objects if o.kind == "index"}
         for label, rec in (("base", recognizer), ("deck", with_deck)):
             codes = [c.code for c in rec.read(scene.image) if c.code != "back"]
             read[label] += len(codes)
             right[label] += sum(code in truth for code in codes)
-    assert read["deck"] >= 10
-    assert right["deck"] >= right["base"] - 2
-    assert right["deck"] / read["deck"] >= 0.8
+    print(read, right)
+    assert right["deck"] / read["deck"] >= 0.85        # few misreadings
+    assert right["deck"] >= 0.75 * right["base"]       # and most of the right readings kept
 
 
 def test_the_card_says_what_was_captured(enrolled, tmp_path):

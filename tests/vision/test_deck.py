@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import json
+import tempfile
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -370,3 +372,14 @@ def test_a_deck_enrolled_with_another_classifier_is_refused(tmp_path):
         CardRecognizer(threads=1, deck=folder)
     unknown = DeckIndex("any", ("2C", "3C"), emb)                      # no fingerprint: accepted
     assert CardRecognizer(threads=1, deck=unknown).deck is unknown
+
+
+def test_a_crop_like_no_enrolled_card_reads_unsure():
+    deck = DeckIndex("t", ("2C", "3C"), unit([1, 0, 0], [0, 1, 0]), min_similarity=0.85)
+    near, far = deck.classify(probs(0.0, 0.0), unit([1, 0.1, 0], [0.5, 0.4, 0.77]), NAMES)
+    assert near[0] == "2C" and near[1] > 0.9
+    assert far[0] == "2C" and far[1] == 0.0            # nearest is 2C, but like nothing enrolled
+    loaded = DeckIndex.load(deck.save(Path(tempfile.mkdtemp()) / "t"))
+    assert loaded.min_similarity == 0.85
+    with pytest.raises(ValueError):
+        DeckIndex("t", ("2C",), unit([1, 0, 0]), min_similarity=2.0)

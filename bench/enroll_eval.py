@@ -66,8 +66,9 @@ def main() -> int:
     ap.add_argument("--enrol-seed", type=int, default=5)
     ap.add_argument("--models", default=None)
     ap.add_argument("--json", default=None, help="also write the figures to this file")
+    ap.add_argument("--methods", default="head,index", help="enrolment methods to compare (referee enroll --method)")
     ap.add_argument("--min-similarity", default=None,
-                    help="comma-separated DeckIndex.min_similarity values to compare (default: the deck's)")
+                    help="comma-separated DeckIndex.min_similarity values to compare (method index)")
     args = ap.parse_args()
 
     from detect_eval import eval_scenes
@@ -91,12 +92,6 @@ def main() -> int:
         result = enrol_frames(rehearsed_user(design, seed=args.enrol_seed), base, design)
         render_and_enrol = time.perf_counter() - t0
         e = result.enrolment
-        import dataclasses
-
-        variants = [("after", result.deck)]
-        if args.min_similarity:
-            variants = [(f"after@{v}", dataclasses.replace(result.deck, min_similarity=float(v)))
-                        for v in args.min_similarity.split(",")]
         row = {"enrolment": {"cards": len(e.captured_codes()), "not_captured": sorted(e.skipped),
                              "disputed": e.disputed, "looks": result.looks,
                              "held_back_accuracy": result.held_back.accuracy,
@@ -104,6 +99,20 @@ def main() -> int:
                              "look_seconds": round(result.look_seconds, 1),
                              "adapt_seconds": round(result.adapt_seconds, 1),
                              "with_rendering_seconds": round(render_and_enrol, 1)}}
+        import dataclasses
+
+        from referee.enroll.adapt import build_deck
+
+        variants = []
+        for method in args.methods.split(","):
+            t = time.perf_counter()
+            deck = build_deck(e.samples, base.classifier, design, method)
+            row["enrolment"][f"{method}_seconds"] = round(time.perf_counter() - t, 1)
+            if method == "index" and args.min_similarity:
+                variants += [(f"index@{v}", dataclasses.replace(deck, min_similarity=float(v)))
+                             for v in args.min_similarity.split(",")]
+            else:
+                variants.append((method, deck))
         for label, rec in [("before", base)] + [(name, CardRecognizer(args.models, deck=deck))
                                                  for name, deck in variants]:
             scenes = eval_scenes(rec, args.scenes, args.seed, exclude)

@@ -30,6 +30,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--looks", type=int, default=4, help="frames captured per row (default 4)")
     p.add_argument("--patience", type=int, default=20,
                    help="frames an incomplete row waits before naming the missing cards (default 20)")
+    p.add_argument("--method", choices=("head", "index"), default="head",
+                   help="head: fine-tune the classifier's last layer (default); index: nearest neighbours")
     p.add_argument("--force", action="store_true", help="replace a deck enrolled before under this name")
     p.set_defaults(func=run_enroll)
 
@@ -61,6 +63,10 @@ def run_enroll(args: argparse.Namespace) -> int:
         if not recognizer.classifier.has_embeddings:
             raise UserError(f"classifier {recognizer.classifier.model.path} has no embedding output; "
                             "re-export it with referee train export")
+        if args.method == "head":
+            from referee.vision.deck_head import load_base_head
+
+            load_base_head(recognizer.classifier.model.path)   # missing or stale: say so before the session
         announcer = Announcer(args.lang, mute=args.mute)
         announcer.add_listener(lambda item: print(item.text, flush=True))
         window = not args.headless and display_available()
@@ -88,7 +94,7 @@ def run_enroll(args: argparse.Namespace) -> int:
 
         try:
             result = enrol_frames(frames(), recognizer, args.name, settings=settings, layout=layout,
-                                  on_prompt=on_prompt, on_look=on_look)
+                                  on_prompt=on_prompt, on_look=on_look, method=args.method)
         except KeyboardInterrupt:
             print("referee: enrolment stopped; nothing saved", file=sys.stderr)
             return 1

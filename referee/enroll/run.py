@@ -18,6 +18,7 @@ from referee.enroll.session import Enrolment, EnrolSettings, Prompt
 if TYPE_CHECKING:
     from referee.enroll.mat import MatView
     from referee.vision.deck import DeckIndex
+    from referee.vision.deck_head import DeckHead
     from referee.vision.recognizer import CardRecognizer
 
 LookHook = Callable[[np.ndarray, "MatView", Enrolment], None]
@@ -26,7 +27,7 @@ LookHook = Callable[[np.ndarray, "MatView", Enrolment], None]
 @dataclass
 class EnrolResult:
     enrolment: Enrolment
-    deck: "DeckIndex | None" = None
+    deck: "DeckHead | DeckIndex | None" = None
     held_back: HeldBack = field(default_factory=lambda: HeldBack(0, 0))
     looks: int = 0
     look_seconds: float = 0.0          # recognising and reading the mat, all looks
@@ -63,7 +64,7 @@ class EnrolResult:
 def enrol_frames(frames: Iterable[np.ndarray] | Callable[[Enrolment], Iterable[np.ndarray]], recognizer: "CardRecognizer", name: str, *,
                  settings: EnrolSettings | None = None, layout: MatLayout | None = None,
                  on_prompt: Callable[[Prompt], None] = lambda p: None, on_look: LookHook | None = None,
-                 seed: int = 0) -> EnrolResult:
+                 seed: int = 0, method: str = "head") -> EnrolResult:
     """Run the enrolment session over `frames` (until every row is captured or the frames end),
     then build the deck index. Prompts go to `on_prompt` as they arise. `frames` may also be a
     function of the session giving the frames (a rehearsed user who lays the row asked for)."""
@@ -101,7 +102,7 @@ def enrol_frames(frames: Iterable[np.ndarray] | Callable[[Enrolment], Iterable[n
     result.ended_early = not enrolment.done
     if enrolment.samples:
         t = time.perf_counter()
-        result.held_back = held_back(enrolment.samples, recognizer.classifier)
-        result.deck = build_deck(enrolment.samples, recognizer.classifier, name)
+        result.held_back = held_back(enrolment.samples, recognizer.classifier, method)
+        result.deck = build_deck(enrolment.samples, recognizer.classifier, name, method)
         result.adapt_seconds = time.perf_counter() - t
     return result

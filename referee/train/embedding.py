@@ -7,6 +7,7 @@ Needs the `onnx` package (train extra).
 
 from __future__ import annotations
 
+import io
 import os
 import tempfile
 from pathlib import Path
@@ -99,3 +100,44 @@ def _write_atomic(path: Path, data: bytes) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+HEAD_FILE = "classifier_head.npz"
+
+
+def write_head(classifier: str | os.PathLike, out: str | os.PathLike | None = None) -> Path:
+    """Save the classifier's final linear layer (weight (C, D), bias (C,), class names and the
+    sha256 of the ONNX file) as `classifier_head.npz` beside it (or at `out`): what
+    `referee enroll` fine-tunes for a table's deck without PyTorch or the onnx package."""
+    import ast
+
+    import numpy as np
+
+    try:
+        import onnx
+        from onnx import numpy_helper
+    except ImportError:
+        raise UserError("writing the classifier head needs the onnx package (pip install -e '.[train]')") from None
+    from referee.vision.deck import file_sha256
+
+    path = Path(classifier)
+    model = onnx.load(str(path))
+    feature, _ = feature_tensor(model)
+    node = next(n for n in model.graph.node if n.op_type in _LINEAR_OPS and n.input and n.input[0] == feature)
+    weights = {init.name: numpy_helper.to_array(init) for init in model.graph.initializer}
+    weight = np.asarray(weights[node.input[1]], np.float32)
+    trans_b = node.op_type == "Gemm" and any(a.name == "transB" and a.i for a in node.attribute)
+    if not trans_b:
+        weight = weight.T                       # MatMul / Gemm without transB: (D, C)
+    bias = np.asarray(weights[node.input[2]], np.float32) if len(node.input) > 2 else np.zeros(len(weight), np.float32)
+    meta = {p.key: p.value for p in model.metadata_props}
+    names = ast.literal_eval(meta["names"])
+    names = [names[i] for i in sorted(names)]
+    if weight.shape[0] != len(names):
+        raise UserError(f"{path}: final layer has {weight.shape[0]} outputs for {len(names)} class names")
+    out = Path(out) if out else path.with_name(HEAD_FILE)
+    buffer = io.BytesIO()
+    np.savez(buffer, weight=weight, bias=bias, names=np.array(names, dtype=str),
+             classifier_sha256=np.str_(file_sha256(path)))
+    _write_atomic(out, buffer.getvalue())
+    return out

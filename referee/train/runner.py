@@ -117,9 +117,10 @@ def export_onnx(weights: Path, out: Path, imgsz: int | tuple[int, int], dynamic:
     out.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(exported, out)
     if embedding:
-        from referee.train.embedding import add_embedding_output
+        from referee.train.embedding import add_embedding_output, write_head
 
         add_embedding_output(out)
+        write_head(out)          # classifier_head.npz beside it: what referee enroll fine-tunes
     return out
 
 

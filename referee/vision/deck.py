@@ -210,6 +210,10 @@ class DeckIndex:
                             f"version {FORMAT_VERSION}; {again}")
         try:
             stored = str(arrays["name"]) if "name" in arrays else name
+            if str(arrays.get("kind", "index")) == "head":   # a fine-tuned last layer (deck_head.py)
+                from referee.vision.deck_head import DeckHead
+
+                return DeckHead.from_arrays(name if by_name else stored, arrays)
             return cls(name=name if by_name else stored,
                        codes=tuple(str(c) for c in arrays["codes"]), embeddings=arrays["embeddings"],
                        temperature=float(arrays["temperature"]),
@@ -219,6 +223,12 @@ class DeckIndex:
         except (KeyError, TypeError, ValueError) as exc:
             detail = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             raise UserError(f"deck {name}: {path} is corrupt ({detail}); {again}") from None
+
+
+def load_deck(folder_or_name: str | os.PathLike, models_dir: str | os.PathLike | None = None):
+    """The enrolled deck saved in a folder or under a name: a DeckHead (a fine-tuned last layer,
+    what referee enroll makes) or a DeckIndex (nearest neighbours), as the file says."""
+    return DeckIndex.load(folder_or_name, models_dir)
 
 
 def file_sha256(path: str | os.PathLike) -> str:

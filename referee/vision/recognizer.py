@@ -12,7 +12,8 @@ import numpy as np
 from referee.errors import UserError
 from referee.vision.classifier import REJECT_CLASS, IndexClassifier
 from referee.vision.crops import rectify_index
-from referee.vision.deck import DeckIndex, file_sha256
+from referee.vision.deck import DeckIndex, file_sha256, load_deck
+from referee.vision.deck_head import DeckHead
 from referee.vision.detector import CornerDetector
 from referee.vision.grouping import (CornerReading, conflicting_corners, duplicate_clusters, group_corners,
                                     symmetric_pairs)
@@ -114,13 +115,13 @@ class CardRecognizer:
         deck: DeckIndex | str | os.PathLike | None = None,
     ) -> None:
         models = Path(models_dir) if models_dir else default_models_dir()
-        if deck is not None and not isinstance(deck, DeckIndex):
-            deck = DeckIndex.load(deck, models)  # before the models: a missing deck is the likelier slip
+        if deck is not None and not isinstance(deck, (DeckIndex, DeckHead)):
+            deck = load_deck(deck, models)  # before the models: a missing deck is the likelier slip
         self.detector = CornerDetector(models / DETECTOR_FILE, conf=det_conf, threads=threads, spin=spin)
         self.classifier = IndexClassifier(models / CLASSIFIER_FILE, threads=threads, spin=spin)
         self.min_probability = min_probability
         self.share_probability = share_probability
-        self.deck: DeckIndex | None = deck
+        self.deck: DeckIndex | DeckHead | None = deck
         if deck is not None:
             self._check_deck(deck)
 

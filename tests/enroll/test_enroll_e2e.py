@@ -52,9 +52,8 @@ def test_the_index_reads_its_own_held_back_frames(enrolled):
 
 
 def test_the_deck_reads_table_scenes_about_as_well_as_the_base_model(enrolled, recognizer):
-    """On this deck the base model is already fair; with the index of mat crops the table is
-    still read with few misreadings, and most right readings are kept (those far from every
-    enrolled crop turn unsure). bench/enroll_eval.py measures the gain on third-party decks."""
+    """On this deck the base model is already fair; the fine-tuned last layer must keep it so
+    (it stays near the base layer). bench/enroll_eval.py measures the gain on third-party decks."""
     from referee.scenes.generator import generate_scene
 
     with_deck = CardRecognizer(threads=1, deck=enrolled[0].deck)
@@ -67,9 +66,9 @@ def test_the_deck_reads_table_scenes_about_as_well_as_the_base_model(enrolled, r
             codes = [c.code for c in rec.read(scene.image) if c.code != "back"]
             read[label] += len(codes)
             right[label] += sum(code in truth for code in codes)
-    print(read, right)
-    assert right["deck"] / read["deck"] >= 0.85        # few misreadings
-    assert right["deck"] >= 0.75 * right["base"]       # and most of the right readings kept
+    wrong = {k: read[k] - right[k] for k in read}
+    assert right["deck"] >= right["base"] - 1          # what the base model reads right stays right
+    assert wrong["deck"] <= wrong["base"] + 2          # and hardly any new misreading
 
 
 def test_the_card_says_what_was_captured(enrolled, tmp_path):
@@ -109,7 +108,7 @@ def _write_frames(folder, rows_looks: int = 9) -> None:
 def test_referee_enroll_from_a_folder_then_detect_with_the_deck(tmp_path, capsys):
     models = tmp_path / "models"
     models.mkdir()
-    for name in ("detector.onnx", "classifier.onnx"):
+    for name in ("detector.onnx", "classifier.onnx", "classifier_head.npz"):
         shutil.copy(default_models_dir() / name, models / name)
     frames = tmp_path / "frames"
     _write_frames(frames)
@@ -139,3 +138,13 @@ def test_bad_enroll_input_is_one_line(tmp_path, capsys):
     assert err.startswith("referee: error:") and len(err.splitlines()) == 1
     assert main(["enroll", "--source", "0", "--name", "bad name!", "--mute", "--headless"]) == 2
     assert "name" in capsys.readouterr().err
+    models = tmp_path / "models"                  # a classifier without its saved last layer
+    models.mkdir()
+    for name in ("detector.onnx", "classifier.onnx"):
+        shutil.copy(default_models_dir() / name, models / name)
+    (tmp_path / "frames").mkdir()
+    cv2.imwrite(str(tmp_path / "frames" / "0.jpg"), np.zeros((72, 128, 3), np.uint8))
+    assert main(["enroll", "--source", str(tmp_path / "frames"), "--name", "x", "--mute", "--headless",
+                 "--models", str(models)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "classifier_head.npz" in err and len(err.splitlines()) == 1

@@ -1,7 +1,7 @@
 """The live referee end to end on filmed games: frames per second of the whole pipeline on
 1280x720 video, play-to-announcement latency, and whether each game was refereed right.
 
-    python bench/live.py [--designs referee-drawn,gnome-simplistic] [--seeds 1,2] [--every 2]
+    python bench/live.py [--designs referee-drawn,gnome-simplistic] [--seeds 1,2] [--every 1]
                          [--enrol] [--stable 0.3] [--settle 0.1]
 
 Each game is a short random game (`referee.live.rehearsal.short_game`: 3 players, 5 cards each,
@@ -38,7 +38,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--designs", default=None, help="held-out designs (default: all held out here)")
     ap.add_argument("--seeds", default="1,2", help="games per design, one per seed (rules rotate)")
-    ap.add_argument("--every", type=int, default=2)
+    ap.add_argument("--every", type=int, default=1, help="recognise every K-th frame (default 1, as referee watch)")
     ap.add_argument("--cards", type=int, default=5)
     ap.add_argument("--fps", type=float, default=15.0)
     ap.add_argument("--keep", default=None, help="keep the videos and logs in this folder")

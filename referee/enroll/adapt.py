@@ -48,22 +48,37 @@ def turned(crops: Sequence[np.ndarray]) -> list[np.ndarray]:
 
 def embed(classifier: "IndexClassifier", crops: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     """(probabilities, embeddings) of the crops."""
-    probs, emb = classifier.read(list(crops))
-    if emb is None:
-        from referee.errors import UserError
-
-        raise UserError(f"classifier {classifier.model.path} has no embedding output; "
-                        "re-export it with referee train export")
-    return probs, emb
+    classifier.require_embeddings()
+    return classifier.read(list(crops))
 
 
-def exemplars(samples: Sequence[Sample]) -> tuple[list[np.ndarray], list[str]]:
-    crops, codes = [], []
-    for s in samples:
+@dataclass(frozen=True, eq=False)
+class Exemplars:
+    """Every captured crop in its four quarter turns, with its code, the sample it came from and
+    the classifier's embedding: computed once per enrolment, shared by the held-back check and
+    the final deck."""
+
+    codes: tuple[str, ...]
+    sample: np.ndarray        # (n,) index of the Sample each exemplar came from
+    plain: np.ndarray         # (n,) bool: a turn of the sample's plain crop (not a jittered one)
+    probabilities: np.ndarray
+    embeddings: np.ndarray
+
+    def subset(self, mask: np.ndarray) -> "Exemplars":
+        return Exemplars(tuple(c for c, m in zip(self.codes, mask) if m), self.sample[mask], self.plain[mask],
+                         self.probabilities[mask], self.embeddings[mask])
+
+
+def exemplars(samples: Sequence[Sample], classifier: "IndexClassifier") -> Exemplars:
+    crops, codes, owner, plain = [], [], [], []
+    for i, s in enumerate(samples):
         batch = turned(s.crops)
         crops += batch
         codes += [s.code] * len(batch)
-    return crops, codes
+        owner += [i] * len(batch)
+        plain += [k < len(QUARTER_TURNS) for k in range(len(batch))]   # turned(): the plain crop's turns first
+    probs, emb = embed(classifier, crops)
+    return Exemplars(tuple(codes), np.array(owner, dtype=int), np.array(plain, dtype=bool), probs, emb)
 
 
 METHODS = ("head", "index")
@@ -94,18 +109,21 @@ def fine_tune_head(embeddings: np.ndarray, labels: np.ndarray, weight: np.ndarra
 
 
 def build_deck(samples: Sequence[Sample], classifier: "IndexClassifier", name: str, method: str = "head",
-               **options):
-    """The enrolled deck (a DeckHead, or a DeckIndex with method='index') from captured samples."""
-    from referee.vision.deck import DeckIndex, file_sha256
-
+               embedded: Exemplars | None = None, **options):
+    """The enrolled deck (a DeckHead, or a DeckIndex with method='index') from captured samples
+    (`embedded`: their exemplars, when already computed)."""
     if not samples:
         from referee.errors import UserError
 
         raise UserError("no card was captured: nothing to enrol")
     if method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(METHODS)}")
-    crops, codes = exemplars(samples)
-    _, emb = embed(classifier, crops)
+    return _deck(embedded or exemplars(samples, classifier), classifier, name, method, **options)
+
+
+def _deck(ex: Exemplars, classifier: "IndexClassifier", name: str, method: str, **options):
+    from referee.vision.deck import DeckIndex, file_sha256
+
     if method == "head":
         from referee.vision.deck_head import DeckHead, load_base_head
 
@@ -116,27 +134,26 @@ def build_deck(samples: Sequence[Sample], classifier: "IndexClassifier", name: s
             raise UserError(f"{classifier.model.path}: its saved last layer has other classes; "
                             "re-export it with referee train export")
         index = {n: i for i, n in enumerate(base.names)}
-        weight, bias = fine_tune_head(emb, np.array([index[c] for c in codes]), base.weight, base.bias, **options)
-        return DeckHead(name=name, weight=weight, bias=bias, names=base.names, codes=tuple(codes),
+        weight, bias = fine_tune_head(ex.embeddings, np.array([index[c] for c in ex.codes]), base.weight, base.bias,
+                                      **options)
+        return DeckHead(name=name, weight=weight, bias=bias, names=base.names, codes=ex.codes,
                         classifier_sha256=base.classifier_sha256)
-    return DeckIndex(name=name, codes=tuple(codes), embeddings=emb.astype(np.float32),
+    return DeckIndex(name=name, codes=ex.codes, embeddings=ex.embeddings.astype(np.float32),
                      classifier_sha256=file_sha256(classifier.model.path), **options)
 
 
 def held_back(samples: Sequence[Sample], classifier: "IndexClassifier", method: str = "head",
-              **options) -> HeldBack:
-    """Build an index without each row's last captured look, read that look's plain crops (in all
+              embedded: Exemplars | None = None, **options) -> HeldBack:
+    """Build a deck without each row's last captured look, read that look's plain crops (in all
     four quarter turns) with it, and count the right readings."""
     last = {}
     for s in samples:
         last[s.row] = max(last.get(s.row, s.look), s.look)
-    kept = [s for s in samples if s.look != last[s.row]]
-    test = [s for s in samples if s.look == last[s.row]]
-    if not kept or not test:
+    is_test = np.array([s.look == last[s.row] for s in samples], dtype=bool)
+    if not samples or is_test.all() or not is_test.any():
         return HeldBack(0, 0)
-    deck = build_deck(kept, classifier, "held-back", method, **options)
-    crops = turned([s.crops[0] for s in test])
-    truth = [s.code for s in test for _ in QUARTER_TURNS]
-    probs, emb = embed(classifier, crops)
-    readings = deck.classify(probs, emb, classifier.names)
-    return HeldBack(sum(code == t for (code, _), t in zip(readings, truth)), len(truth))
+    ex = embedded or exemplars(samples, classifier)
+    deck = _deck(ex.subset(~is_test[ex.sample]), classifier, "held-back", method, **options)
+    test = ex.subset(is_test[ex.sample] & ex.plain)
+    readings = deck.classify(test.probabilities, test.embeddings, classifier.names)
+    return HeldBack(sum(code == t for (code, _), t in zip(readings, test.codes)), len(test.codes))

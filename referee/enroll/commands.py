@@ -60,9 +60,7 @@ def run_enroll(args: argparse.Namespace) -> int:
     announcer = output = None
     try:
         recognizer = CardRecognizer(args.models)
-        if not recognizer.classifier.has_embeddings:
-            raise UserError(f"classifier {recognizer.classifier.model.path} has no embedding output; "
-                            "re-export it with referee train export")
+        recognizer.classifier.require_embeddings()
         if args.method == "head":
             from referee.vision.deck_head import load_base_head
 

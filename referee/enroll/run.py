@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from referee.enroll.adapt import HeldBack, build_deck, held_back
+from referee.enroll.adapt import HeldBack, build_deck, exemplars, held_back
 from referee.enroll.mat import MatLayout, locate_mat
 from referee.enroll.reading import read_slots
 from referee.enroll.session import Enrolment, EnrolSettings, Prompt
@@ -102,7 +102,8 @@ def enrol_frames(frames: Iterable[np.ndarray] | Callable[[Enrolment], Iterable[n
     result.ended_early = not enrolment.done
     if enrolment.samples:
         t = time.perf_counter()
-        result.held_back = held_back(enrolment.samples, recognizer.classifier, method)
-        result.deck = build_deck(enrolment.samples, recognizer.classifier, name, method)
+        embedded = exemplars(enrolment.samples, recognizer.classifier)   # one classifier pass for both
+        result.held_back = held_back(enrolment.samples, recognizer.classifier, method, embedded)
+        result.deck = build_deck(enrolment.samples, recognizer.classifier, name, method, embedded)
         result.adapt_seconds = time.perf_counter() - t
     return result

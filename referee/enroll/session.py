@@ -14,13 +14,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
 from referee.enroll import prompts
+from referee.enroll.mat import EXTRA_ROW
 
 if TYPE_CHECKING:
     import numpy as np
 
 Slot = tuple[int, int]               # (row, col) on the mat
 CARD_ROWS = (0, 1, 2, 3)             # one suit each: every slot is expected
-EXTRA_ROW = 4                        # jokers and a back: every slot is optional
+                                     # (EXTRA_ROW, jokers and a back: every slot is optional)
 ALL_ROWS = CARD_ROWS + (EXTRA_ROW,)
 
 

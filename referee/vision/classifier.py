@@ -40,6 +40,14 @@ class IndexClassifier:
         width = self.model.session.get_outputs()[self.model.output_names.index(EMBEDDING_OUTPUT)].shape[-1]
         return width if isinstance(width, int) else None
 
+    def require_embeddings(self) -> None:
+        """UserError unless the model has the `embedding` output (what an enrolled deck reads)."""
+        if not self.has_embeddings:
+            from referee.errors import UserError
+
+            raise UserError(f"classifier {self.model.path} has no embedding output; "
+                            "re-export it with referee train export")
+
     def _blobs(self, crops: list[np.ndarray]):
         for start in range(0, len(crops), self.max_batch):
             chunk = np.stack(crops[start : start + self.max_batch])[..., ::-1]  # BGR -> RGB

@@ -98,8 +98,8 @@ def read_with_leads(leads: list[int | None], classify, share_probability: float)
 class CardRecognizer:
     """Reads every card in a BGR frame.
 
-    deck: an enrolled deck (a DeckIndex, or a deck name or folder loaded with DeckIndex.load from
-    this models folder). With one, each classified corner is read by the deck (DeckIndex.classify
+    deck: an enrolled deck (a DeckHead or DeckIndex, or a deck name or folder loaded with load_deck
+    from this models folder). With one, each classified corner is read by the deck (its classify
     on the classifier's probabilities and embeddings) instead of by the classifier alone;
     sharing, min_probability, conflicts and grouping are the same.
     """
@@ -112,7 +112,7 @@ class CardRecognizer:
         threads: int | None = None,
         share_probability: float | None = DEFAULT_SHARE_PROBABILITY,
         spin: bool = False,
-        deck: DeckIndex | str | os.PathLike | None = None,
+        deck: DeckHead | DeckIndex | str | os.PathLike | None = None,
     ) -> None:
         models = Path(models_dir) if models_dir else default_models_dir()
         if deck is not None and not isinstance(deck, (DeckIndex, DeckHead)):
@@ -125,10 +125,9 @@ class CardRecognizer:
         if deck is not None:
             self._check_deck(deck)
 
-    def _check_deck(self, deck: DeckIndex) -> None:
+    def _check_deck(self, deck: DeckHead | DeckIndex) -> None:
         model = self.classifier.model
-        if not self.classifier.has_embeddings:
-            raise UserError(f"classifier {model.path} has no embedding output; re-export it with referee train export")
+        self.classifier.require_embeddings()
         width = self.classifier.embedding_size
         if width is not None and width != deck.dimension:
             raise UserError(f"deck {deck.name} holds {deck.dimension}-wide embeddings but classifier {model.path} "

@@ -2,7 +2,7 @@
 1280x720 video, play-to-announcement latency, and whether each game was refereed right.
 
     python bench/live.py [--designs referee-drawn,gnome-simplistic] [--seeds 1,2] [--every 1]
-                         [--enrol] [--stable 0.3] [--settle 0.1]
+                         [--enrol] [--stable 0.3] [--settle 0.1] [--models DIR]
 
 Each game is a short random game (`referee.live.rehearsal.short_game`: 3 players, 5 cards each,
 one refused play, no jokers), staged and filmed at 15 fps with a held-out deck design
@@ -42,6 +42,7 @@ def main() -> int:
     ap.add_argument("--cards", type=int, default=5)
     ap.add_argument("--fps", type=float, default=15.0)
     ap.add_argument("--keep", default=None, help="keep the videos and logs in this folder")
+    ap.add_argument("--models", default=None, help="models folder (default: the committed models/)")
     ap.add_argument("--enrol", action="store_true", help="enrol each design's deck first and referee with it")
     ap.add_argument("--stable", type=float, default=None, help="tracker stable_seconds (default: the referee's)")
     ap.add_argument("--settle", type=float, default=None, help="tracker settle_seconds (default: the referee's)")
@@ -56,7 +57,7 @@ def main() -> int:
     seeds = [int(s) for s in args.seeds.split(",")]
     from referee.tracking import TrackerSettings
 
-    base = CardRecognizer()
+    base = CardRecognizer(args.models)
     overrides = {k: v for k, v in (("stable_seconds", args.stable), ("settle_seconds", args.settle)) if v is not None}
     settings = TrackerSettings(**overrides) if overrides else None
     work = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="bench-live-"))
@@ -71,7 +72,7 @@ def main() -> int:
             from referee.enroll.run import enrol_frames
 
             enrolled = enrol_frames(rehearsed_user(design, seed=5), base, design)
-            recognizer = CardRecognizer(deck=enrolled.deck)
+            recognizer = CardRecognizer(args.models, deck=enrolled.deck)
             print(f"{design}: enrolled {len(enrolled.enrolment.captured_codes())} cards in "
                   f"{enrolled.cpu_seconds:.1f} s of CPU", flush=True)
         for k, seed in enumerate(seeds):

@@ -178,19 +178,26 @@ def symmetric_pairs(indices: list[Detection], cards: list[Detection], candidates
 OPPOSITE_MIN_DIAGONAL = 0.5
 OPPOSITE_CENTRE_TOLERANCE = 0.2
 NESTED_AREA_RATIO = 2.0
-
-
-def _holder(point: tuple[float, float], cards: list[Detection]) -> Detection | None:
-    holders = [c for c in cards if _contains(c.box, point)]
-    return min(holders, key=lambda c: _area(c.box)) if holders else None
+# A box that half-covers a much more confident index box and reads differently is a box on a
+# fan's seam: part of one index and the neighbouring card's border (filmed: 7C's index read 7S
+# by a box shifted a third of an index onto the 4H beside it). Neighbours in a tight fan overlap
+# too, but their boxes are about as confident as each other.
+PARTIAL_OVERLAP = 0.25
+PARTIAL_CONFIDENCE_RATIO = 1.3
 
 
 def _opposite_corners(a: Detection, b: Detection, cards: list[Detection]) -> bool:
-    card = _holder(a.centre, cards)
-    if card is None or card is not _holder(b.centre, cards):
-        return False
-    distance, diagonal, off_centre = _pair_in_box(a, b, card)
-    return distance >= OPPOSITE_MIN_DIAGONAL * diagonal and off_centre <= OPPOSITE_CENTRE_TOLERANCE * diagonal
+    """Some card box holds both as its opposite corners. Not only the smallest box holding
+    each: in a fan, a card's box drawn under its neighbour (the whole card, as if unseen parts
+    were there) is often the smallest one around the neighbour's index."""
+    for card in cards:
+        placed = _pair_in_box(a, b, card)
+        if placed is None:
+            continue
+        distance, diagonal, off_centre = placed
+        if distance >= OPPOSITE_MIN_DIAGONAL * diagonal and off_centre <= OPPOSITE_CENTRE_TOLERANCE * diagonal:
+            return True
+    return False
 
 
 def _nested(a: Box, b: Box) -> bool:
@@ -215,7 +222,7 @@ def conflicting_corners(indices: list[Detection], cards: list[Detection],
         return indices[i].confidence * readings[i][1]
 
     voters: list[tuple[int, list[int], float]] = []    # (best box, boxes agreeing with it, their votes)
-    dropped: set[int] = set()
+    dropped = seam_boxes(indices, readings, reject)
     for cluster in duplicate_clusters(indices):
         by_code: dict[str, list[int]] = {}
         for i in cluster:
@@ -227,8 +234,43 @@ def conflicting_corners(indices: list[Detection], cards: list[Detection],
                 if _nested(indices[a].box, indices[b].box):
                     dropped.update(a_members if a_votes < b_votes else b_members)
         voters.extend(g for g in groups if not set(g[1]) & dropped)
+    voters = _merge_agreeing(voters, indices, readings)
     for n, (a, a_members, a_votes) in enumerate(voters):
         for b, b_members, b_votes in voters[n + 1:]:
             if readings[a][0] != readings[b][0] and _opposite_corners(indices[a], indices[b], cards):
                 dropped.update(a_members if a_votes < b_votes else b_members)
     return dropped
+
+
+def seam_boxes(indices: list[Detection], readings: list[tuple[str, float]], reject: str) -> set[int]:
+    """Positions of readings from boxes on a fan's seam: overlapping a box detected
+    PARTIAL_CONFIDENCE_RATIO times more confidently by PARTIAL_OVERLAP of the smaller box and
+    reading another code (or the other box's reading is unsure: its ink is still one index)."""
+    out: set[int] = set()
+    for i, weak in enumerate(indices):
+        if readings[i][0] == reject:
+            continue
+        for j, strong in enumerate(indices):
+            if (strong.confidence >= PARTIAL_CONFIDENCE_RATIO * weak.confidence
+                    and readings[j][0] != readings[i][0]
+                    and _overlap_of_smaller(weak.box, strong.box) >= PARTIAL_OVERLAP
+                    and not _nested(weak.box, strong.box)):
+                out.add(i)
+                break
+    return out
+
+
+def _merge_agreeing(voters: list[tuple[int, list[int], float]], indices: list[Detection],
+                    readings: list[tuple[str, float]]) -> list[tuple[int, list[int], float]]:
+    """Voters of one code whose best boxes overlap by PARTIAL_OVERLAP look at one index (two
+    boxes just short of duplicates): they vote together."""
+    merged: list[tuple[int, list[int], float]] = []
+    for best, members, votes in sorted(voters, key=lambda v: -v[2]):
+        home = next((k for k, (b, _, _) in enumerate(merged) if readings[b][0] == readings[best][0]
+                     and _overlap_of_smaller(indices[b].box, indices[best].box) >= PARTIAL_OVERLAP), None)
+        if home is None:
+            merged.append((best, list(members), votes))
+        else:
+            b, m, v = merged[home]
+            merged[home] = (b, m + members, v + votes)
+    return merged

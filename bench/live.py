@@ -22,6 +22,7 @@ Not timed tests: figures depend on the machine and its load (printed).
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import statistics
 import sys
@@ -91,7 +92,7 @@ def main() -> int:
                 i, want, got = result.mismatches()[0]
                 verdict = f"no: event {i} want {_short(want)} got {_short(got)}"
             med = f"{statistics.median(lat):7.2f}" if lat else "      -"
-            p95 = f"{lat[max(0, int(0.95 * len(lat)) - 1)]:7.2f}" if lat else "      -"
+            p95 = f"{_p95(lat):7.2f}" if lat else "      -"
             print(f"{design:32s} {rules:10s} {seed:4d} {len(record['actions']):4d} {result.frames:7d} "
                   f"{result.fps:5.1f} {statistics.median(result.look_ms):8.1f} {med}  {p95}  {verdict}", flush=True)
     all_lat.sort()
@@ -100,8 +101,13 @@ def main() -> int:
           f"min {min(all_fps):.1f}")
     if all_lat:
         print(f"play-to-announcement latency over {len(all_lat)} plays: median {statistics.median(all_lat):.2f} s, "
-              f"p95 {all_lat[max(0, int(0.95 * len(all_lat)) - 1)]:.2f} s")
+              f"p95 {_p95(all_lat):.2f} s")
     return 0
+
+
+def _p95(values: list[float]) -> float:
+    """Nearest-rank 95th percentile of sorted values."""
+    return values[max(0, math.ceil(0.95 * len(values)) - 1)]
 
 
 def _short(event: dict | None) -> str:

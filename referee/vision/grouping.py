@@ -178,12 +178,9 @@ def symmetric_pairs(indices: list[Detection], cards: list[Detection], candidates
 OPPOSITE_MIN_DIAGONAL = 0.5
 OPPOSITE_CENTRE_TOLERANCE = 0.2
 NESTED_AREA_RATIO = 2.0
-# A box that half-covers a much more confident index box and reads differently is a box on a
-# fan's seam: part of one index and the neighbouring card's border (filmed: 7C's index read 7S
-# by a box shifted a third of an index onto the 4H beside it). Neighbours in a tight fan overlap
-# too, but their boxes are about as confident as each other.
+# Two boxes agreeing on a code and overlapping by this share of the smaller look at one index,
+# even when they are just short of duplicates (DUPLICATE_OVERLAP).
 PARTIAL_OVERLAP = 0.25
-PARTIAL_CONFIDENCE_RATIO = 1.3
 
 
 def _opposite_corners(a: Detection, b: Detection, cards: list[Detection]) -> bool:
@@ -222,7 +219,7 @@ def conflicting_corners(indices: list[Detection], cards: list[Detection],
         return indices[i].confidence * readings[i][1]
 
     voters: list[tuple[int, list[int], float]] = []    # (best box, boxes agreeing with it, their votes)
-    dropped = seam_boxes(indices, readings, reject)
+    dropped: set[int] = set()
     for cluster in duplicate_clusters(indices):
         by_code: dict[str, list[int]] = {}
         for i in cluster:
@@ -240,24 +237,6 @@ def conflicting_corners(indices: list[Detection], cards: list[Detection],
             if readings[a][0] != readings[b][0] and _opposite_corners(indices[a], indices[b], cards):
                 dropped.update(a_members if a_votes < b_votes else b_members)
     return dropped
-
-
-def seam_boxes(indices: list[Detection], readings: list[tuple[str, float]], reject: str) -> set[int]:
-    """Positions of readings from boxes on a fan's seam: overlapping a box detected
-    PARTIAL_CONFIDENCE_RATIO times more confidently by PARTIAL_OVERLAP of the smaller box and
-    reading another code (or the other box's reading is unsure: its ink is still one index)."""
-    out: set[int] = set()
-    for i, weak in enumerate(indices):
-        if readings[i][0] == reject:
-            continue
-        for j, strong in enumerate(indices):
-            if (strong.confidence >= PARTIAL_CONFIDENCE_RATIO * weak.confidence
-                    and readings[j][0] != readings[i][0]
-                    and _overlap_of_smaller(weak.box, strong.box) >= PARTIAL_OVERLAP
-                    and not _nested(weak.box, strong.box)):
-                out.add(i)
-                break
-    return out
 
 
 def _merge_agreeing(voters: list[tuple[int, list[int], float]], indices: list[Detection],

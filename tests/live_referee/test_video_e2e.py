@@ -32,11 +32,11 @@ pytestmark = pytest.mark.skipif(
 
 # (design, rules, seed): short games of 3 players with 5 cards each and one refused play
 GAMES = [
-    ("gnome-anglo_poker", "highschool", 1),
-    ("gnome-neoclassical", "president", 1),
+    ("gnome-anglo_poker", "president", 2),
     ("gnome-neoclassical_4_color", "profit", 1),
     ("gnome-simplistic", "profit", 2),
-    ("referee-drawn", "highschool", 2),
+    ("kde-penguins", "highschool", 2),
+    ("referee-drawn", "profit", 1),
 ]
 
 

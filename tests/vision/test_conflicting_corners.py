@@ -62,25 +62,6 @@ def test_a_big_box_around_an_index_and_its_pip_does_not_make_a_second_card():
     assert conflicting_corners([index, around], [card], [("8S", 0.76), ("JS", 0.71)], REJECT) == {1}
 
 
-def test_a_box_on_a_fans_seam_is_not_a_card():
-    # filmed refused play 4H + 7C (gnome-plastic): a box shifted a third of an index off 7C's
-    # index onto the 4H beside it read 7S; it was a phantom third card
-    four = box("index", 547, 276, 557, 300, 0.57)
-    seven = box("index", 571, 272, 587, 299, 0.71)
-    seam = box("index", 561, 272, 576, 299, 0.49)
-    cards = [box("card", 566, 265, 645, 361, 0.83), box("card", 545, 270, 608, 364, 0.52)]
-    readings = [("4H", 1.0), ("7C", 0.98), ("7S", 0.62)]
-    assert conflicting_corners([four, seven, seam], cards, readings, REJECT) == {2}
-
-
-def test_a_seam_box_beside_an_unsure_index_is_not_a_card():
-    # filmed 8D + 9D (gnome-neoclassical_4_color): 9D's index box was unsure, a weaker box half
-    # on it read 10D
-    unsure = box("index", 572, 273, 587, 305, 0.36)
-    seam = box("index", 565, 276, 577, 302, 0.25)
-    assert conflicting_corners([unsure, seam], [], [(REJECT, 0.4), ("10D", 0.67)], REJECT) == {1}
-
-
 def test_boxes_just_short_of_duplicates_vote_together_against_the_opposite_corner():
     # filmed 7C fanned over 4H (kde-ancient-egyptians): two boxes on 7C's top index read 7C, its
     # bottom corner read JC; the smallest box around the top index is 4H's (drawn whole, under 7C)

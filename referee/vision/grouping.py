@@ -26,6 +26,11 @@ def _contains(box: Box, point: tuple[float, float]) -> bool:
     return box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3]
 
 
+def inside_a_card(detection: Detection, cards: list[Detection]) -> bool:
+    """The detection's centre lies in some card box."""
+    return any(_contains(c.box, detection.centre) for c in cards)
+
+
 def _area(box: Box) -> float:
     return max(0.0, box[2] - box[0]) * max(0.0, box[3] - box[1])
 

@@ -16,7 +16,7 @@ from referee.vision.deck import DeckIndex, file_sha256, load_deck
 from referee.vision.deck_head import DeckHead
 from referee.vision.detector import CornerDetector
 from referee.vision.grouping import (CornerReading, conflicting_corners, duplicate_clusters, group_corners,
-                                    symmetric_pairs)
+                                    inside_a_card, symmetric_pairs)
 from referee.vision.types import CardReading, Detection
 
 DETECTOR_FILE = "detector.onnx"
@@ -101,11 +101,6 @@ def read_with_leads(leads: list[int | None], classify, share_probability: float)
     return readings  # type: ignore[return-value]
 
 
-def _inside_a_card(index: Detection, cards: list[Detection]) -> bool:
-    x, y = index.centre
-    return any(c.box[0] <= x <= c.box[2] and c.box[1] <= y <= c.box[3] for c in cards)
-
-
 class CardRecognizer:
     """Reads every card in a BGR frame.
 
@@ -188,33 +183,32 @@ class CardRecognizer:
                 crop_s += time.perf_counter() - t
             return crops[i]
 
-        def classify(positions: list[int]) -> list[tuple[str, float]]:
-            batch = [crop(i)[0] for i in positions]
+        def run_classifier(batch: list[np.ndarray], tally: list[int]) -> list[tuple[str, float]]:
             t = time.perf_counter()
             out = self._classify_crops(batch)
             classify_s.append(time.perf_counter() - t)
-            classified.append(len(batch))
+            tally.append(len(batch))
             return out
+
+        def classify(positions: list[int]) -> list[tuple[str, float]]:
+            return run_classifier([crop(i)[0] for i in positions], classified)
 
         def classify_boxes(boxes: list) -> list[tuple[str, float]]:
             nonlocal crop_s
             t = time.perf_counter()
             batch = [rectify_index(frame, box, size)[0] for box in boxes]
             crop_s += time.perf_counter() - t
-            t = time.perf_counter()
-            out = self._classify_crops(batch)
-            classify_s.append(time.perf_counter() - t)
-            second_looks.append(len(batch))
-            return out
+            return run_classifier(batch, second_looks)
 
         second_looks: list[int] = []
+        card_list = list(cards)
         if self.share_probability is None:
             leads: list[int | None] = [None] * len(indices)
         else:
-            leads = corner_leads(indices, list(cards), lambda i: crop(i)[1])
+            leads = corner_leads(indices, card_list, lambda i: crop(i)[1])
         results = read_with_leads(leads, classify, self.share_probability or 0.0)
         if self.second_look_shift:
-            results = self._second_look(frame, indices, list(cards), results, classify_boxes)
+            results = self._second_look(indices, card_list, results, classify_boxes)
         if timings is not None:
             timings["crops"] = timings.get("crops", 0.0) + crop_s * 1000
             timings["classifier"] = timings.get("classifier", 0.0) + sum(classify_s) * 1000
@@ -222,19 +216,19 @@ class CardRecognizer:
             timings["classified"] = timings.get("classified", 0) + sum(classified)
             timings["second_looks"] = timings.get("second_looks", 0) + sum(second_looks)
         sure = [(code, p) if p >= self.min_probability else (REJECT_CLASS, p) for code, p in results]
-        conflicts = conflicting_corners(indices, list(cards), sure, REJECT_CLASS)
+        conflicts = conflicting_corners(indices, card_list, sure, REJECT_CLASS)
         return [
             CornerReading(det, code, p)
             for i, (det, (code, p)) in enumerate(zip(indices, sure))
             if code != REJECT_CLASS and i not in conflicts
         ]
 
-    def _second_look(self, frame: np.ndarray, indices: list[Detection], cards: list[Detection],
+    def _second_look(self, indices: list[Detection], cards: list[Detection],
                      results: list[tuple[str, float]], classify_boxes) -> list[tuple[str, float]]:
         """Readings with the unsure ones read again from shifted boxes (DEFAULT_SECOND_LOOK_SHIFT):
         only boxes inside a detected card (a box on printed paper or a hand is rightly rejected)."""
         unsure = [i for i, (code, p) in enumerate(results)
-                  if code == REJECT_CLASS and _inside_a_card(indices[i], cards)]
+                  if code == REJECT_CLASS and inside_a_card(indices[i], cards)]
         if not unsure:
             return results
         shift = self.second_look_shift or 0.0

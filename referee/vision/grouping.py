@@ -186,6 +186,12 @@ NESTED_AREA_RATIO = 2.0
 # Two boxes agreeing on a code and overlapping by this share of the smaller look at one index,
 # even when they are just short of duplicates (DUPLICATE_OVERLAP).
 PARTIAL_OVERLAP = 0.25
+# Two corners of one card are rotated alike; readings whose rectified crops turned more than this
+# apart (degrees, modulo 90) are corners of two cards and do not contradict each other. The crop
+# angle of a small index is noisy: on generated held-out scenes the two corners of one card differ
+# by more than 8 degrees in 18 % of cases, more than 15 in 10 %; at 8 a filmed game's misread
+# corner stayed a phantom card. Chosen on generated scenes and filmed games, not on real photos.
+CONFLICT_MAX_ANGLE_GAP = 20.0
 
 
 def _opposite_corners(a: Detection, b: Detection, cards: list[Detection]) -> bool:
@@ -202,6 +208,12 @@ def _opposite_corners(a: Detection, b: Detection, cards: list[Detection]) -> boo
     return False
 
 
+def angle_gap(a: float, b: float) -> float:
+    """Difference of two card angles modulo 90 degrees, in [0, 45]."""
+    d = (a - b) % 90.0
+    return min(d, 90.0 - d)
+
+
 def _nested(a: Box, b: Box) -> bool:
     """One box holds the other's centre and is at least NESTED_AREA_RATIO times its area: a box
     around the index and the pip beside it, and the index's own box (neighbouring indices of a
@@ -212,14 +224,18 @@ def _nested(a: Box, b: Box) -> bool:
 
 
 def conflicting_corners(indices: list[Detection], cards: list[Detection],
-                        readings: list[tuple[str, float]], reject: str) -> set[int]:
+                        readings: list[tuple[str, float]], reject: str, angle=None) -> set[int]:
     """Positions whose reading contradicts a better reading of the same card's opposite corner:
     one physical card gives one code. Without this a card whose two corners read 8C and 8H
     would be two cards, and the weaker misreading would stay on the table as a phantom card.
     Boxes on one corner (duplicate_clusters) that agree vote together (detection confidence times
     class probability, summed); boxes of one cluster that disagree are both kept unless one is
     nested in the other (_nested): in a tight fan the indices of neighbouring cards overlap like
-    duplicates do. Rejected readings contradict nothing."""
+    duplicates do. Rejected readings contradict nothing. Two readings are never a card's
+    opposite corners when `angle(i)` (the card angle of detection i's crop, when given) differs by
+    more than CONFLICT_MAX_ANGLE_GAP. A reading that agrees with its own opposite corner
+    (_agreeing_pairs) is never dropped (its card is confirmed); a reading it contradicts is
+    dropped only when it has fewer votes."""
     def score(i: int) -> float:
         return indices[i].confidence * readings[i][1]
 
@@ -237,11 +253,32 @@ def conflicting_corners(indices: list[Detection], cards: list[Detection],
                     dropped.update(a_members if a_votes < b_votes else b_members)
         voters.extend(g for g in groups if not set(g[1]) & dropped)
     voters = _merge_agreeing(voters, indices, readings)
+    paired = _agreeing_pairs(voters, indices, cards, readings)
     for n, (a, a_members, a_votes) in enumerate(voters):
         for b, b_members, b_votes in voters[n + 1:]:
-            if readings[a][0] != readings[b][0] and _opposite_corners(indices[a], indices[b], cards):
-                dropped.update(a_members if a_votes < b_votes else b_members)
+            if (a in paired and b in paired) or readings[a][0] == readings[b][0]:
+                continue
+            if angle is not None and angle_gap(angle(a), angle(b)) > CONFLICT_MAX_ANGLE_GAP:
+                continue
+            if _opposite_corners(indices[a], indices[b], cards):
+                loser = a_members if a_votes < b_votes else b_members
+                if not set(loser) & paired:
+                    dropped.update(loser)
     return dropped
+
+
+def _agreeing_pairs(voters: list[tuple[int, list[int], float]], indices: list[Detection],
+                    cards: list[Detection], readings: list[tuple[str, float]]) -> set[int]:
+    """Best boxes of voters that agree with a voter at their opposite corner: that card has
+    both its corners, so a third reading is not its other corner. (In a row of overlapping
+    point cards, or a pile, a neighbour's corner often sits where a card box's opposite corner
+    would be; without this it outvoted one of two agreeing corners and the card was lost.)"""
+    paired: set[int] = set()
+    for n, (a, _, _) in enumerate(voters):
+        for b, _, _ in voters[n + 1:]:
+            if readings[a][0] == readings[b][0] and _opposite_corners(indices[a], indices[b], cards):
+                paired.update((a, b))
+    return paired
 
 
 def _merge_agreeing(voters: list[tuple[int, list[int], float]], indices: list[Detection],

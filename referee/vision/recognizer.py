@@ -15,8 +15,8 @@ from referee.vision.crops import rectify_index
 from referee.vision.deck import DeckIndex, file_sha256, load_deck
 from referee.vision.deck_head import DeckHead
 from referee.vision.detector import CornerDetector
-from referee.vision.grouping import (CornerReading, conflicting_corners, duplicate_clusters, group_corners,
-                                    inside_a_card, symmetric_pairs)
+from referee.vision.grouping import (CornerReading, angle_gap, conflicting_corners, duplicate_clusters,
+                                    group_corners, inside_a_card, symmetric_pairs)
 from referee.vision.types import CardReading, Detection
 
 DETECTOR_FILE = "detector.onnx"
@@ -45,12 +45,6 @@ def default_models_dir() -> Path:
     """$REFEREE_MODELS, else the repository's models/ folder."""
     env = os.environ.get("REFEREE_MODELS")
     return Path(env) if env else Path(__file__).resolve().parents[2] / "models"
-
-
-def angle_gap(a: float, b: float) -> float:
-    """Difference of two card angles modulo 90 degrees, in [0, 45]."""
-    d = (a - b) % 90.0
-    return min(d, 90.0 - d)
 
 
 def corner_leads(indices: list[Detection], cards: list[Detection], angle) -> list[int | None]:
@@ -216,7 +210,7 @@ class CardRecognizer:
             timings["classified"] = timings.get("classified", 0) + sum(classified)
             timings["second_looks"] = timings.get("second_looks", 0) + sum(second_looks)
         sure = [(code, p) if p >= self.min_probability else (REJECT_CLASS, p) for code, p in results]
-        conflicts = conflicting_corners(indices, card_list, sure, REJECT_CLASS)
+        conflicts = conflicting_corners(indices, card_list, sure, REJECT_CLASS, lambda i: crop(i)[1])
         return [
             CornerReading(det, code, p)
             for i, (det, (code, p)) in enumerate(zip(indices, sure))

@@ -72,3 +72,34 @@ def test_boxes_just_short_of_duplicates_vote_together_against_the_opposite_corne
     cards = [box("card", 557, 265, 646, 361, 0.8), box("card", 541, 272, 595, 367, 0.6)]
     readings = [("7C", 0.996), ("7C", 0.997), ("JC", 0.76), ("4H", 0.998)]
     assert conflicting_corners([top, top_again, bottom, four], cards, readings, REJECT) == {2}
+
+
+def test_a_card_read_alike_at_both_corners_is_not_outvoted_by_a_neighbours_corner():
+    # generated row of overlapping point cards (gnome-simplistic, bench seed 777008): QD's two
+    # corners read QD; 6H's top corner, just below QD's, sits where a card box (6H's, cut by the
+    # frame edge) would hold QD's other corner
+    qd_top = box("index", 231, 551, 256, 564, 0.38)
+    qd_bottom = box("index", 132, 647, 163, 671, 0.43)
+    six = box("index", 233, 659, 262, 673, 0.6)
+    cards = [box("card", 121, 544, 277, 672, 0.8), box("card", 121, 656, 275, 720, 0.7)]
+    readings = [("QD", 0.94), ("QD", 0.998), ("6H", 0.99)]
+    assert conflicting_corners([qd_top, qd_bottom, six], cards, readings, REJECT) == set()
+
+
+def test_corners_rotated_apart_belong_to_two_cards():
+    indices = [TOP_LEFT, BOTTOM_RIGHT]
+    readings = [("8H", 0.5), ("8C", 0.95)]
+    angles = {0: 3.0, 1: 30.0}
+    assert conflicting_corners(indices, [CARD], readings, REJECT) == {0}
+    assert conflicting_corners(indices, [CARD], readings, REJECT, angles.__getitem__) == set()
+    assert conflicting_corners(indices, [CARD], readings, REJECT, {0: 3.0, 1: 89.0}.__getitem__) == {0}
+
+
+def test_a_weaker_reading_against_a_confirmed_card_is_still_dropped():
+    # QD confirmed at both corners; a weak 6H box where QD's box would hold its other corner
+    qd_top = box("index", 231, 551, 256, 564, 0.38)
+    qd_bottom = box("index", 132, 647, 163, 671, 0.43)
+    six = box("index", 233, 659, 262, 673, 0.2)
+    cards = [box("card", 121, 544, 277, 672, 0.8), box("card", 121, 656, 275, 720, 0.7)]
+    readings = [("QD", 0.94), ("QD", 0.998), ("6H", 0.7)]
+    assert conflicting_corners([qd_top, qd_bottom, six], cards, readings, REJECT) == {2}

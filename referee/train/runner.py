@@ -11,6 +11,7 @@ import csv
 import json
 import os
 import shutil
+import tempfile
 from pathlib import Path
 
 from referee.errors import UserError
@@ -112,10 +113,13 @@ def export_onnx(weights: Path, out: Path, imgsz: int | tuple[int, int], dynamic:
 
     if not Path(weights).is_file():
         raise UserError(f"weights not found: {weights}")
-    exported = YOLO(str(weights)).export(format="onnx", imgsz=imgsz, simplify=True, dynamic=dynamic,
+    with tempfile.TemporaryDirectory() as tmp:  # ultralytics writes beside the weights: not in models/
+        copy = Path(tmp) / Path(weights).name
+        shutil.copyfile(weights, copy)
+        exported = YOLO(str(copy)).export(format="onnx", imgsz=imgsz, simplify=True, dynamic=dynamic,
                                           opset=17, half=False, device="cpu")
-    out.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(exported, out)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(exported, out)
     if embedding:
         from referee.train.embedding import add_embedding_output, write_head
 

@@ -11,7 +11,10 @@ No card art is committed. Faces are rendered at run time from system packages in
 * ``pysolfc-cardsets`` (Debian trixie; fetched by :mod:`referee.scenes.fetch_pysolfc`), small
   bitmap scans upscaled to the common face height;
 * ``referee-drawn``: the project's own deck, drawn by :mod:`referee.scenes.drawn` (always
-  present; its index boxes are the ones it drew, not detected).
+  present; its index boxes are the ones it drew, not detected); held out;
+* ``drawn-train-00`` .. ``drawn-train-23`` (family ``drawn-train``): training variants of the
+  drawn deck, each with its own style (:func:`referee.scenes.drawn.variant_style`: fonts, pips,
+  index geometry, inks, paper), never with referee-drawn's font or pips; boxes as drawn.
 
 Every face is an RGBA array ``FACE_HEIGHT`` px high (rounded corners transparent) with the boxes
 of its corner indices (rank glyph + suit pip) in face-pixel coordinates, found automatically
@@ -96,6 +99,7 @@ class Design:
     joker_index: bool = True  # the jokers carry a corner marking that we box
     note: str = ""
     max_pip_fallback: float = 0.08  # share of pip-card corners allowed to use the median box
+    variant: int | None = None  # drawn kind: the style drawn.variant_style(variant); None: STYLE
 
     @property
     def kind(self) -> str:
@@ -159,6 +163,15 @@ DRAWN_DESIGN = Design("referee-drawn", "referee-drawn",
                       "AGPL-3.0-or-later (drawn by this project, referee/scenes/drawn.py)",
                       "heldout", "referee/scenes/drawn.py", "referee-drawn")
 
+# Training variants of the drawn deck (procedural styles; see drawn.variant_style). Their family
+# differs from referee-drawn's: neither its font nor its pips are ever drawn in a variant.
+N_DRAWN_VARIANTS = 24
+DRAWN_VARIANTS: list[Design] = [
+    Design(f"drawn-train-{k:02d}", DRAWN_DESIGN.source, DRAWN_DESIGN.licence, "train", DRAWN_DESIGN.path,
+           "drawn-train", variant=k, note="procedural variant of referee-drawn (drawn.variant_style)")
+    for k in range(N_DRAWN_VARIANTS)
+]
+
 # Designs looked at and left out, with the reason (kept for the report / model card).
 DROPPED: dict[str, str] = {
     "gnome-swiss-xvii": "Swiss suits (acorns, bells, roses, shields), not French",
@@ -191,9 +204,9 @@ def _pysol_designs() -> list[Design]:
 
 @functools.lru_cache(maxsize=1)
 def all_designs() -> tuple[Design, ...]:
-    """The registry: SVG designs whose source file exists here, fetched pysol designs, and the
-    project's own drawn deck."""
-    out = [d for d in _SVG_DESIGNS if Path(d.path).exists()] + [DRAWN_DESIGN]
+    """The registry: SVG designs whose source file exists here, fetched pysol designs, the
+    project's own drawn deck and its training variants."""
+    out = [d for d in _SVG_DESIGNS if Path(d.path).exists()] + [DRAWN_DESIGN] + DRAWN_VARIANTS
     try:
         out += _pysol_designs()
     except Exception:  # noqa: BLE001 - pysol cardsets are optional
@@ -340,7 +353,7 @@ def render_design_faces(design: Design, height: int = FACE_HEIGHT, workers: int 
     if design.kind == "drawn":
         from . import drawn
 
-        return drawn.draw_faces(height)
+        return drawn.draw_faces(height, drawn_style(design))
     if design.kind == "gnome":
         return _render_gnome_sheet(design, height)
     present = _svg_ids_present(design.path)
@@ -356,6 +369,28 @@ def render_design_faces(design: Design, height: int = FACE_HEIGHT, workers: int 
                 if im is not None:
                     out[k] = round_corners(im)
     return out
+
+
+def drawn_style(design: Design):
+    """The drawn.Style of a design of the drawn kind (referee-drawn: the default STYLE)."""
+    from . import drawn
+
+    return drawn.STYLE if design.variant is None else drawn.variant_style(design.variant)
+
+
+def _drawn_style_digest(design: Design) -> str:
+    """Digest of a drawn design's style, kept in its cache metadata: a variant whose style
+    changed (new code) is drawn again."""
+    import dataclasses
+    import hashlib
+
+    from . import drawn
+
+    style = dataclasses.asdict(drawn_style(design))
+    # what this machine draws for the font and DejaVu pips (a missing font file falls back)
+    style["resolved"] = [drawn._resolve_font(style["font"]), os.path.exists(drawn._DEJAVU + "DejaVuSans.ttf")]
+    text = json.dumps(style, sort_keys=True)
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
 
 # --------------------------------------------------------------------------------------------
@@ -592,14 +627,17 @@ def build_design_cache(design: Design, force: bool = False, workers: int = 2) ->
     """Render a design into the cache (if not there yet) and return its metadata."""
     d = design_dir(design)
     meta_p = d / "meta.json"
+    style_digest = _drawn_style_digest(design) if design.kind == "drawn" else None
     if meta_p.exists() and not force:
         meta = json.loads(meta_p.read_text())
-        if meta.get("version") == CACHE_VERSION:
+        # a drawn design's style must match (referee-drawn's older metadata carries none)
+        stored = meta.get("style", None if design.variant is None else "")
+        if meta.get("version") == CACHE_VERSION and stored in (None, style_digest):
             return meta
     if design.kind == "drawn":  # the boxes are known: the ones drawn
         from . import drawn
 
-        faces, boxes = drawn.draw_deck(FACE_HEIGHT)
+        faces, boxes = drawn.draw_deck(FACE_HEIGHT, drawn_style(design))
         res = IndexResult(boxes={k: v for k, v in boxes.items() if v}, reason="drawn: boxes as drawn")
     else:
         faces = render_design_faces(design, workers=workers)
@@ -615,6 +653,7 @@ def build_design_cache(design: Design, force: bool = False, workers: int = 2) ->
         "design": design.name,
         "source": design.source,
         "licence": design.licence,
+        **({"style": style_digest} if style_digest else {}),
         "faces": {k: {"size": [int(im.shape[1]), int(im.shape[0])],
                       "indices": [list(b) for b in res.boxes.get(k, [])]} for k, im in faces.items()},
         "check": {"ok": res.ok, "reason": res.reason, "four_corner": res.four_corner,

@@ -15,11 +15,20 @@ Faces are drawn 4x supersampled and shrunk with area averaging (anti-aliasing). 
 boxes are the ink boxes of what was drawn (index-only layer, alpha >= ``INK_ALPHA``), so this
 design needs no index detection.
 
+The same drawer makes the training decks ``drawn-train-NN`` (:func:`variant_style`): Style also
+holds the colours (paper, edge, suit inks, back), and a variant draws its index with another font
+(Hershey, OpenCV's sans at several weights, DejaVu TTFs), other suit pips, jittered index
+geometry and other inks; never referee-drawn's own font ("uni") or pips ("drawn"), which stay
+unseen in training. The default STYLE draws referee-drawn exactly as before the variants.
+
     faces, boxes = draw_deck(400)   # key -> BGRA uint8, key -> [(x1, y1, x2, y2), ...]
+    faces, boxes = draw_deck(400, variant_style(3))
 """
 from __future__ import annotations
 
 import functools
+import hashlib
+import os
 from dataclasses import dataclass, replace
 
 import cv2
@@ -31,7 +40,8 @@ CARD_MM = (63.0, 88.0)  # poker size (w, h)
 SS = 4  # supersampling factor
 INK_ALPHA = 0.3  # an index pixel is ink from this coverage on (boxes are tight on the ink)
 
-# colours (BGR)
+# colours (BGR); PAPER, EDGE, the suit inks and the back colours are the defaults of the Style
+# fields of the same role (variants change them), the others are fixed
 PAPER = (234, 242, 247)  # warm off-white stock
 EDGE = (150, 150, 152)  # thin border along the edge
 BLACK = (34, 28, 26)
@@ -41,6 +51,8 @@ GOLD = (60, 190, 235)
 BLUE = (150, 80, 30)
 PALE = (214, 232, 244)  # court panel ground
 SKIN = (190, 214, 246)
+BACK_GROUND = (110, 52, 18)  # deep blue
+BACK_LIGHT = (190, 150, 110)  # its lattice
 
 
 @dataclass(frozen=True)
@@ -59,13 +71,24 @@ class Style:
     gap: float = 0.014  # between rank and pip (h)
     pip_h: float = 0.08  # index pip height (h): ~7 mm
     bold: float = 0.06  # emboldening: dilation radius / glyph cap height
-    font: str = "uni"  # cv2.FontFace name (built into OpenCV 5), "sans:<weight>" also works
-    pips: str = "drawn"  # suit pips: "drawn" (_classic_pip), "shape" (generator._suit_shape), "font"
+    font: str = "uni"  # cv2.FontFace name (built into OpenCV 5), "sans:<weight>", a font file
+    # (TTF/OTF path, drawn with Pillow) or "hershey:<simplex|duplex|triplex|complex>" (see _render)
+    pips: str = "drawn"  # suit pips, see PIP_KINDS
     pip_h_centre: float = 0.112  # centre pips of 2-10 (h)
     joker_letter_h: float = 0.046  # JOKER letters (h)
     joker_pitch: float = 1.22  # line pitch of the vertical JOKER / letter height
     joker_bold: float = 0.06  # emboldening of the JOKER letters
     court_frame: tuple[float, float] = (0.2, 0.12)  # top-left corner of the court panel (w, h)
+    # colours (BGR)
+    paper: tuple[int, int, int] = PAPER  # card stock
+    edge: tuple[int, int, int] = EDGE  # thin border
+    inks: tuple[tuple[int, int, int], ...] = (BLACK, RED, RED, BLACK)  # suit inks: S, H, D, C
+    back_ground: tuple[int, int, int] = BACK_GROUND
+    back_light: tuple[int, int, int] = BACK_LIGHT
+
+    def ink(self, suit: str) -> tuple[int, int, int]:
+        """Ink of a suit ("S", "H", "D", "C")."""
+        return self.inks["SHDC".index(suit)]
 
 
 STYLE = Style()
@@ -81,10 +104,55 @@ _HERSHEY = {"simplex": cv2.FONT_HERSHEY_SIMPLEX, "duplex": cv2.FONT_HERSHEY_DUPL
             "triplex": cv2.FONT_HERSHEY_TRIPLEX, "complex": cv2.FONT_HERSHEY_COMPLEX}
 
 
+def _is_font_file(font: str) -> bool:
+    return font.lower().endswith((".ttf", ".otf"))
+
+
+@functools.lru_cache(maxsize=None)
+def _have_pillow() -> bool:
+    try:
+        from PIL import ImageDraw, ImageFont  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+@functools.lru_cache(maxsize=None)
+def _resolve_font(font: str) -> str:
+    """A font file (a path ending in .ttf/.otf) that is missing here, or without Pillow to draw
+    it, becomes OpenCV's built-in sans (weight 700 for a bold face, else 400). Other names are
+    returned unchanged."""
+    if _is_font_file(font) and not (os.path.exists(font) and _have_pillow()):
+        return "sans:700" if "bold" in os.path.basename(font).lower() else "sans:400"
+    return font
+
+
+@functools.lru_cache(maxsize=None)
+def _pil_font(path: str, size: int):
+    from PIL import ImageFont
+
+    return ImageFont.truetype(path, size)
+
+
+def _put_font_file(img: np.ndarray, text: str, org: tuple[int, int], path: str, size: int) -> None:
+    """Draw `text` with a font file through Pillow, baseline-left at org (max into img).
+
+    Not cv2.FontFace(path): with OpenCV 5.0.0, a FontFace of one font file created after that of
+    another was freed may draw the other file's cached glyphs (seen with the DejaVu files at the
+    same size), so what a face looks like would depend on what the process drew before."""
+    from PIL import Image, ImageDraw
+
+    im = Image.new("L", (img.shape[1], img.shape[0]), 0)
+    ImageDraw.Draw(im).text(org, text, fill=255, font=_pil_font(path, size), anchor="ls")
+    np.maximum(img, np.asarray(im), out=img)
+
+
 def _render(ch: str, font: str, bold: float) -> np.ndarray:
     """`ch` on a 2*_REF square canvas, baseline at row 1.4*_REF. font: a cv2.FontFace name
-    ("uni"), optionally with a weight ("sans:700"), or "hershey:<simplex|duplex|triplex|complex>"
-    (stroke fonts; `bold` sets the stroke width as a fraction of the cap height)."""
+    ("uni") or font file (TTF path), optionally with a weight ("sans:700"), or
+    "hershey:<simplex|duplex|triplex|complex>" (stroke fonts; `bold` sets the stroke width as a
+    fraction of the cap height)."""
+    font = _resolve_font(font)
     img = np.zeros((2 * _REF, 2 * _REF), np.uint8)
     org = (_REF // 2, int(1.4 * _REF))
     name, _, arg = font.partition(":")
@@ -93,6 +161,8 @@ def _render(ch: str, font: str, bold: float) -> np.ndarray:
         scale = _REF / 30.0  # Hershey caps are ~21 px high at scale 1
         th = max(1, int(round(bold * 0.7 * _REF)))
         cv2.putText(img, ch, org, face, scale, 255, th, cv2.LINE_AA)
+    elif _is_font_file(font):
+        _put_font_file(img, ch, org, font, _REF)
     else:
         cv2.putText(img, ch, org, 255, cv2.FontFace(name), _REF, int(arg or 0))
     return img
@@ -111,6 +181,7 @@ def _glyph(ch: str, font: str, bold: float) -> tuple[np.ndarray, float]:
     (row 0) to below the baseline; columns are tight on the ink. A descender (the J of some
     fonts) is squeezed back onto the baseline, as card indices print it; Q keeps its tail.
     Outline fonts without a weight are emboldened by a dilation of `bold` x the cap height."""
+    font = _resolve_font(font)
     top, base = _cap_metrics(font, bold)
     cap = base - top
     img = _render(ch, font, bold)
@@ -184,23 +255,68 @@ def _classic_pip(img: np.ndarray, suit: str, cx: float, top: float, h: float) ->
         poly([(0, 0.5), (-0.05, 0.8), (-0.2, 1), (0.2, 1), (0.05, 0.8)])
 
 
+def _fat_pip(img: np.ndarray, suit: str, cx: float, cy: float, s: float) -> None:
+    """Stout suit pips (a variant of generator._suit_shape): a club of three big, merging lobes
+    on a short foot, a round-lobed heart and spade, a wide diamond. `s`: half the height."""
+    def circle(x, y, r):
+        cv2.circle(img, (int(cx + x * s), int(cy + y * s)), int(r * s), 255, -1, cv2.LINE_AA)
+
+    def poly(pts):
+        cv2.fillPoly(img, [np.round([(cx + x * s, cy + y * s) for x, y in pts]).astype(np.int32)], 255,
+                     cv2.LINE_AA)
+
+    if suit == "D":
+        poly([(0, -1), (0.85, 0), (0, 1), (-0.85, 0)])
+    elif suit in "HS":
+        g = 1 if suit == "H" else -1
+        circle(-0.47, -g * 0.3, 0.5)
+        circle(0.47, -g * 0.3, 0.5)
+        poly([(-0.95, -g * 0.12), (0.95, -g * 0.12), (0, g * 1.0)])
+        if suit == "S":
+            poly([(0, 0.2), (-0.38, 1.0), (0.38, 1.0)])
+    else:
+        circle(0, -0.5, 0.42)
+        circle(-0.5, 0.12, 0.42)
+        circle(0.5, 0.12, 0.42)
+        circle(0, 0.05, 0.3)
+        poly([(0, 0.1), (-0.36, 1.0), (0.36, 1.0)])
+
+
+_DEJAVU = "/usr/share/fonts/truetype/dejavu/"
+_SUIT_GLYPH = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+# suit pip kinds: "drawn" (_classic_pip; referee-drawn's own), "shape" (the scene generator's
+# _suit_shape), "shape-narrow" (the same, 80 % as wide), "shape-fat" (_fat_pip), "font" (the
+# glyphs of OpenCV's "uni" font), "font-dejavu" (DejaVu Sans glyphs; "font" where it is missing)
+PIP_KINDS = ("drawn", "shape", "shape-narrow", "shape-fat", "font", "font-dejavu")
+
+
 @functools.lru_cache(maxsize=None)
 def _pip_ref(suit: str, kind: str = "drawn") -> np.ndarray:
-    """A suit pip cropped to its ink (white on black, reference size): kind "drawn"
-    (_classic_pip), "shape" (the scene generator's _suit_shape) or "font" (OpenCV's glyph)."""
+    """A suit pip cropped to its ink (white on black, reference size); kind: see PIP_KINDS."""
     s = 200
     img = np.zeros((3 * s, 3 * s), np.uint8)
     if kind == "drawn":
         _classic_pip(img, suit, 1.5 * s, 0.5 * s, 2 * s)
-    elif kind == "font":
-        glyph = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}[suit]
-        cv2.putText(img, glyph, (s // 2, 2 * s), 255, cv2.FontFace("uni"), s, 0)
-    else:
+    elif kind in ("font", "font-dejavu"):
+        face = _resolve_font(_DEJAVU + "DejaVuSans.ttf") if kind == "font-dejavu" else "uni"
+        if _is_font_file(face):
+            _put_font_file(img, _SUIT_GLYPH[suit], (s // 2, 2 * s), face, s)
+        else:  # "uni" (also where DejaVu Sans cannot be drawn)
+            cv2.putText(img, _SUIT_GLYPH[suit], (s // 2, 2 * s), 255, cv2.FontFace("uni"), s, 0)
+    elif kind == "shape-fat":
+        _fat_pip(img, suit, 1.5 * s, 1.5 * s, s)
+    elif kind in ("shape", "shape-narrow"):
         from .generator import _suit_shape
 
         _suit_shape(img, suit, 1.5 * s, 1.5 * s, s, 255)
+    else:
+        raise ValueError(f"unknown pip kind {kind!r}")
     ys, xs = np.flatnonzero(img.max(1)), np.flatnonzero(img.max(0))
-    return np.ascontiguousarray(img[ys[0]: ys[-1] + 1, xs[0]: xs[-1] + 1])
+    img = img[ys[0]: ys[-1] + 1, xs[0]: xs[-1] + 1]
+    if kind == "shape-narrow":
+        img = cv2.resize(img, (max(1, int(round(0.8 * img.shape[1]))), img.shape[0]),
+                         interpolation=cv2.INTER_AREA)
+    return np.ascontiguousarray(img)
 
 
 def _pip(suit: str, h_px: float, style: Style = STYLE) -> np.ndarray:
@@ -234,12 +350,13 @@ def _paste_centred(dst, m, cx, cy, flip=False):
 class _Card:
     """A face being drawn at SS x resolution: a float BGR canvas, composited layer by layer."""
 
-    def __init__(self, height: int):
+    def __init__(self, height: int, style: Style = STYLE):
         self.h = int(height)
         self.w = int(round(height * CARD_MM[0] / CARD_MM[1]))
         self.H, self.W = self.h * SS, self.w * SS
+        self.style = style
         self.img = np.empty((self.H, self.W, 3), np.float32)
-        self.img[:] = PAPER
+        self.img[:] = style.paper
         self.boxes: list[tuple[int, int, int, int]] = []
 
     def mask(self) -> np.ndarray:
@@ -261,7 +378,7 @@ class _Card:
             cv2.line(m, p0, p1, 255, t)
         for (cx, cy), a0 in (((r, r), 180), ((W - r, r), 270), ((W - r, H - r), 0), ((r, H - r), 90)):
             cv2.ellipse(m, (cx, cy), (r - o, r - o), 0, a0, a0 + 90, 255, t)
-        self.paint(m, EDGE)
+        self.paint(m, self.style.edge)
 
     def add_index(self, m: np.ndarray, colour) -> None:
         """m holds the top-left index; it is painted there and rotated 180 degrees bottom-right."""
@@ -347,7 +464,7 @@ def _pip_face(card: _Card, rank: str, suit: str, style: Style) -> None:
             cx = (x0 + (x1 - x0) * fx) * W
             cy = (y0 + (y1 - y0) * fy) * H
             _paste_centred(m, p, cx, cy, flip=fy > 0.5 + 1e-6)
-    card.paint(m, SUIT_INK[suit])
+    card.paint(m, style.ink(suit))
 
 
 def _bezier(p0, p1, p2, n: int = 24) -> list[tuple[float, float]]:
@@ -361,8 +478,8 @@ def _court_face(card: _Card, rank: str, suit: str, style: Style) -> None:
     """A framed, double-ended panel: headpiece, large letter, pip and a sash; the lower half is
     the upper half rotated 180 degrees."""
     H, W = card.H, card.W
-    ink = SUIT_INK[suit]
-    second = BLUE if suit in "HD" else RED
+    ink = style.ink(suit)
+    second = BLUE if suit in "HD" else style.ink("H")
     fx0, fy0 = style.court_frame
     fx1, fy1 = 1 - fx0, 1 - fy0
     art = np.empty_like(card.img)
@@ -448,7 +565,8 @@ def _court_face(card: _Card, rank: str, suit: str, style: Style) -> None:
 
 def _joker_face(card: _Card, red: bool, style: Style) -> None:
     H, W = card.H, card.W
-    ink = RED if red else BLACK
+    red_ink, black_ink = style.ink("H"), style.ink("S")
+    ink = red_ink if red else black_ink
     # JOKER written vertically in the index column (top-left, and rotated bottom-right)
     m = card.mask()
     lh = style.joker_letter_h * H
@@ -460,7 +578,7 @@ def _joker_face(card: _Card, red: bool, style: Style) -> None:
     card.add_index(m, ink)
     # a jester's head: three drooping horns with bells, face, ruff collar
     cx, cy = 0.5 * W, 0.56 * H
-    hat1, hat2 = (RED, GOLD) if red else (BLACK, (150, 150, 150))
+    hat1, hat2 = (red_ink, GOLD) if red else (black_ink, (150, 150, 150))
     face = SKIN if red else (228, 228, 228)
     r = 0.2 * W
     lw = max(1, int(0.003 * H))
@@ -521,15 +639,15 @@ def _joker_face(card: _Card, red: bool, style: Style) -> None:
     sm = card.mask()
     cv2.ellipse(sm, (int(cx), int(cy + 0.22 * r)), (int(0.4 * r), int(0.28 * r)), 0, 15, 165, 255,
                 max(1, int(0.007 * H)))
-    card.paint(sm, RED if red else BLACK)
-    circ((cx, cy + 0.1 * r), 0.1 * r, RED if red else (90, 90, 90), outline=False)
+    card.paint(sm, red_ink if red else black_ink)
+    circ((cx, cy + 0.1 * r), 0.1 * r, red_ink if red else (90, 90, 90), outline=False)
 
 
 def _back(card: _Card, style: Style) -> None:
     """Deep blue lattice with an inner frame and a medallion of the four suits."""
     H, W = card.H, card.W
-    blue = (110, 52, 18)
-    light = (190, 150, 110)
+    blue = style.back_ground
+    light = style.back_light
     m0 = int(0.055 * W)
     ground = card.mask()
     cv2.rectangle(ground, (m0, m0), (W - 1 - m0, H - 1 - m0), 255, -1)
@@ -571,7 +689,7 @@ def draw_face(key: str, height: int = 400, style: Style | None = None
               ) -> tuple[np.ndarray, list[tuple[int, int, int, int]]]:
     """One face (BGRA uint8, `height` px high) and its corner-index boxes (face px)."""
     style = style or STYLE
-    card = _Card(height)
+    card = _Card(height, style)
     if key == "back":
         _back(card, style)
     elif key in ("JKB", "JKR"):
@@ -582,7 +700,7 @@ def draw_face(key: str, height: int = 400, style: Style | None = None
             _court_face(card, rank, suit, style)
         else:
             _pip_face(card, rank, suit, style)
-        card.add_index(_corner_index(card, rank, suit, style), SUIT_INK[suit])
+        card.add_index(_corner_index(card, rank, suit, style), style.ink(suit))
     card.edge()
     return card.finish(), card.boxes
 
@@ -595,7 +713,99 @@ def draw_deck(height: int = 400, style: Style | None = None) -> tuple[dict[str, 
     return faces, boxes
 
 
-def draw_faces(height: int = 400) -> dict[str, np.ndarray]:
+def draw_faces(height: int = 400, style: Style | None = None) -> dict[str, np.ndarray]:
     """All faces, BGRA uint8, keyed like the other designs (52 codes, JKB, JKR, back)."""
-    return draw_deck(height)[0]
+    return draw_deck(height, style)[0]
 
+
+
+# --------------------------------------------------------------------------------------------
+# training variants: the same drawer with randomised styles (designs drawn-train-NN)
+# --------------------------------------------------------------------------------------------
+# Fonts and pips of the variants. Never "uni" nor "drawn" pips: those are referee-drawn's own,
+# and referee-drawn is held out. A DejaVu file missing here (or Pillow) becomes OpenCV's sans
+# (_resolve_font).
+VARIANT_FONTS = (
+    "hershey:simplex", "hershey:duplex", "hershey:triplex", "hershey:complex",
+    "sans:400", "sans:700", "sans:900",
+    _DEJAVU + "DejaVuSans.ttf", _DEJAVU + "DejaVuSans-Bold.ttf", _DEJAVU + "DejaVuSerif.ttf",
+    _DEJAVU + "DejaVuSerif-Bold.ttf", _DEJAVU + "DejaVuSansMono-Bold.ttf",
+    _DEJAVU + "DejaVuSansCondensed-Bold.ttf", _DEJAVU + "DejaVuSerifCondensed-Bold.ttf",
+)
+VARIANT_PIPS = ("shape", "shape-narrow", "shape-fat", "font", "font-dejavu")
+# widest pip (width / height) of each kind, rounded up (checked by the tests)
+_PIP_MAX_ASPECT = {"drawn": 1.15, "shape": 1.05, "shape-narrow": 0.85, "shape-fat": 1.1, "font": 1.05,
+                   "font-dejavu": 1.05}
+_ASPECT = CARD_MM[1] / CARD_MM[0]  # card height / width
+
+
+def _variant_rng(k: int) -> np.random.Generator:
+    h = hashlib.blake2b(f"referee-drawn/variant/{int(k)}".encode(), digest_size=8).digest()
+    return np.random.default_rng(int.from_bytes(h, "little"))
+
+
+def _colour(v) -> tuple[int, int, int]:
+    return tuple(int(round(min(255.0, max(0.0, float(c))))) for c in v)
+
+
+def variant_style(k: int) -> Style:
+    """Style of training variant `k` (deterministic in k, the same on every machine): a font of
+    VARIANT_FONTS and pips of VARIANT_PIPS (both cycling with k), the index geometry jittered
+    (about +-25 % around STYLE, kept in the corner and clear of the centre pips and the court
+    panel), classic two-colour inks of varied tones or (about 1 in 4) a four-colour deck (green
+    clubs, blue or orange diamonds), paper from white to cream, a back in blue, red, green or
+    grey. Drawn from a generator seeded by a hash of k (not Python's hash())."""
+    rng = _variant_rng(k)
+
+    def u(a, b):
+        return float(rng.uniform(a, b))
+
+    # font and pips cycle with k (all of them among the first 14 variants; variants k and
+    # k + 14 share the font, not the pips); the rest is drawn
+    font = VARIANT_FONTS[k % len(VARIANT_FONTS)]
+    pips = VARIANT_PIPS[(k + 2 * (k // len(VARIANT_FONTS))) % len(VARIANT_PIPS)]
+    if font in ("hershey:simplex", "hershey:duplex"):
+        bold = u(0.05, 0.11)  # stroke width / cap height
+    elif font.startswith("hershey"):  # triplex and complex draw several strokes: heavier
+        bold = u(0.04, 0.09)
+    elif "Bold" in font:
+        bold = u(0.0, 0.03)
+    else:  # regular outline faces (a "sans:<weight>" face is not emboldened, bold is unused)
+        bold = u(0.02, 0.07)
+    pip_aspect = _PIP_MAX_ASPECT[pips]  # a constant, not measured: the same on every machine
+    # geometry: redraw until the index column sits in the corner, clear of the centre pips
+    for _ in range(1000):
+        g = dict(top=u(0.035, 0.058), col_x=u(0.085, 0.13), rank_h=u(0.08, 0.13),
+                 rank_max_w=u(0.13, 0.2), gap=u(0.007, 0.022), pip_h=u(0.06, 0.1),
+                 pip_h_centre=u(0.1, 0.12))
+        half = max(g["rank_max_w"] / 2, g["pip_h"] * _ASPECT * pip_aspect / 2)  # (w)
+        centre_pip_left = PIP_FIELD[0] - g["pip_h_centre"] * _ASPECT * pip_aspect / 2
+        if g["col_x"] - half >= 0.03 and g["col_x"] + half <= min(0.205, centre_pip_left - 0.015):
+            break
+    else:  # pragma: no cover - the ranges make this practically impossible
+        g = {}
+        half = STYLE.rank_max_w / 2
+    court_x = max(STYLE.court_frame[0], g.get("col_x", STYLE.col_x) + half + 0.025)
+    # colours (BGR)
+    white = np.array([250, 250, 250]) * u(0.97, 1.0)
+    cream = np.array([200, 232, 246])
+    paper = _colour(white + u(0, 1) ** 1.5 * (cream - white))
+    grey = u(110, 200)
+    edge = _colour((grey, grey, grey + u(0, 6)))
+    v = u(0, 45)
+    black = _colour(v + rng.uniform(-8, 8, 3))
+    red = _colour((u(10, 70), u(0, 45), u(150, 235)))
+    red = _colour((min(red[0], red[2] - 110), min(red[1], red[2] - 120), red[2]))
+    if rng.random() < 0.25:  # four-colour deck
+        green = _colour((u(20, 80), u(100, 150), u(0, 40)))
+        diamond = (_colour((u(150, 210), u(60, 110), u(0, 30))) if rng.random() < 0.6
+                   else _colour((u(0, 30), u(100, 150), u(215, 250))))
+        inks = (black, red, diamond, green)
+    else:
+        inks = (black, red, red, black)
+    back = int(rng.integers(4))  # (the blue is not referee-drawn's: its back stays unseen too)
+    ground = [(150, 90, 35), (40, 35, 150), (45, 95, 25), (60, 60, 60)][back]
+    light = [(235, 205, 165), (150, 150, 225), (150, 200, 140), (185, 185, 185)][back]
+    return replace(STYLE, font=font, pips=pips, bold=bold, joker_bold=bold,
+                   joker_letter_h=u(0.04, 0.052), court_frame=(court_x, STYLE.court_frame[1]),
+                   paper=paper, edge=edge, inks=inks, back_ground=ground, back_light=light, **g)

@@ -51,9 +51,21 @@ def scene_seed(seed: int, split: str, i: int) -> int:
     return int.from_bytes(h, "little") & 0x7FFFFFFF
 
 
+# The drawn training decks (24 procedural variants, one family) would be most of the training
+# designs if drawn uniformly; scenes use them with this probability when a list mixes them with
+# other designs.
+DRAWN_VARIANT_SHARE = 0.25
+DRAWN_VARIANT_PREFIX = "drawn-train-"
+
+
 def scene_designs(designs: list[str], seed: int, split: str, i: int, block: int = 16) -> list[str]:
-    """Designs offered to scene i: consecutive blocks share a design (keeps face caches warm)."""
+    """Designs offered to scene i: consecutive blocks share a design (keeps face caches warm).
+    Lists mixing drawn variants with other designs give the variants DRAWN_VARIANT_SHARE of the
+    scenes (lists without variants are drawn exactly as before they existed)."""
     rng = np.random.default_rng(scene_seed(seed, split + "/designs", i // block))
+    variants = [d for d in designs if d.startswith(DRAWN_VARIANT_PREFIX)]
+    if variants and len(variants) < len(designs):
+        designs = variants if rng.random() < DRAWN_VARIANT_SHARE else [d for d in designs if d not in variants]
     a = designs[int(rng.integers(len(designs)))]
     b = designs[int(rng.integers(len(designs)))]
     return [a, b] if rng.random() < 0.5 else [a]

@@ -194,3 +194,24 @@ def test_scene_with_a_variant(tmp_path, monkeypatch):
         x1, y1, x2, y2 = o.box
         assert 0 <= x1 < x2 <= w and 0 <= y1 < y2 <= h
         assert o.code in D.ALL_CODES and cards[o.card_id].code == o.code
+
+
+def test_drawn_variants_get_a_quarter_of_mixed_training_scenes():
+    from referee.scenes.dataset import DRAWN_VARIANT_SHARE, scene_designs
+
+    real = [f"real-{k}" for k in range(20)]
+    variants = [f"drawn-train-{k:02d}" for k in range(24)]
+    picks = [scene_designs(real + variants, 7, "train", i, block=1) for i in range(2000)]
+    share = sum(p[0].startswith("drawn-train-") for p in picks) / len(picks)
+    assert abs(share - DRAWN_VARIANT_SHARE) < 0.04
+    assert all(all(d.startswith("drawn-train-") for d in p) or not any(d.startswith("drawn-train-") for d in p)
+               for p in picks)
+
+
+def test_design_lists_without_variants_are_drawn_as_before():
+    from referee.scenes.dataset import scene_designs
+
+    # pinned (values from before the variants existed): the bench's held-out scenes stay the same
+    picks = [scene_designs(["a", "b", "c", "d"], 777000 + k, "bench", 0, block=1) for k in range(6)]
+    assert picks == [["c"], ["b"], ["c"], ["b", "d"], ["c"], ["d"]]
+    assert set(scene_designs(["drawn-train-01", "drawn-train-02"], 1, "train", 3)) <= {"drawn-train-01", "drawn-train-02"}

@@ -164,11 +164,13 @@ DRAWN_DESIGN = Design("referee-drawn", "referee-drawn",
                       "heldout", "referee/scenes/drawn.py", "referee-drawn")
 
 # Training variants of the drawn deck (procedural styles; see drawn.variant_style). Their family
-# differs from referee-drawn's: neither its font nor its pips are ever drawn in a variant.
+# differs from referee-drawn's: neither its font nor its pips are ever drawn in a variant. No
+# jokers: their corner is the word JOKER written downwards, and a classifier trained with it in
+# 24 fonts read the J index of real cards as a joker (real photos, session 5: 7 phantom jokers).
 N_DRAWN_VARIANTS = 24
 DRAWN_VARIANTS: list[Design] = [
     Design(f"drawn-train-{k:02d}", DRAWN_DESIGN.source, DRAWN_DESIGN.licence, "train", DRAWN_DESIGN.path,
-           "drawn-train", variant=k, note="procedural variant of referee-drawn (drawn.variant_style)")
+           "drawn-train", variant=k, jokers=(), note="procedural variant of referee-drawn (drawn.variant_style)")
     for k in range(N_DRAWN_VARIANTS)
 ]
 
@@ -389,6 +391,7 @@ def _drawn_style_digest(design: Design) -> str:
     style = dataclasses.asdict(drawn_style(design))
     # what this machine draws for the font and DejaVu pips (a missing font file falls back)
     style["resolved"] = [drawn._resolve_font(style["font"]), os.path.exists(drawn._DEJAVU + "DejaVuSans.ttf")]
+    style["faces"] = list(design.face_keys)  # a change of the face set (jokers) draws it again
     text = json.dumps(style, sort_keys=True)
     return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
@@ -638,6 +641,7 @@ def build_design_cache(design: Design, force: bool = False, workers: int = 2) ->
         from . import drawn
 
         faces, boxes = drawn.draw_deck(FACE_HEIGHT, drawn_style(design))
+        faces = {k: v for k, v in faces.items() if k in design.face_keys}  # variants: no jokers
         res = IndexResult(boxes={k: v for k, v in boxes.items() if v}, reason="drawn: boxes as drawn")
     else:
         faces = render_design_faces(design, workers=workers)

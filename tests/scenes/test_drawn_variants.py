@@ -108,7 +108,7 @@ def test_registry():
     for k, d in enumerate(VARIANTS):
         assert d.split == "train" and d in train and d.kind == "drawn" and d.variant == k
         assert d.source == ref.source and d.licence == ref.licence and "AGPL-3.0-or-later" in d.licence
-        assert d.face_keys == D.FACE_KEYS
+        assert d.face_keys == D.CARD_CODES + ("back",)  # no jokers (see DRAWN_VARIANTS)
         assert D.drawn_style(d) == drawn.variant_style(k)
     assert ref.split == "heldout" and ref.variant is None and ref in D.designs_for("heldout")
     assert ref.family == "referee-drawn" and not any(d.family == ref.family for d in VARIANTS)
@@ -162,7 +162,8 @@ def test_cache_keeps_variants_apart(tmp_path, monkeypatch):
     assert m_ref["check"]["ok"] and m_var["check"]["ok"] and m_var["design"] == "drawn-train-07"
     assert m_ref["style"] != m_var["style"]
     assert (D.design_dir(ref) / "7S.png").read_bytes() != (D.design_dir(var) / "7S.png").read_bytes()
-    for k in ("AS", "10H", "JKR"):  # the boxes drawn with the variant's style
+    assert "JKR" not in m_var["faces"] and "JKR" in m_ref["faces"]
+    for k in ("AS", "10H", "back"):  # the boxes drawn with the variant's style
         assert m_var["faces"][k]["indices"] == [list(b) for b in drawn.draw_face(k, 80, drawn.variant_style(7))[1]]
     # a cached variant whose style digest differs (or is missing) is drawn again
     p = D.design_dir(var) / "meta.json"
@@ -215,3 +216,10 @@ def test_design_lists_without_variants_are_drawn_as_before():
     picks = [scene_designs(["a", "b", "c", "d"], 777000 + k, "bench", 0, block=1) for k in range(6)]
     assert picks == [["c"], ["b"], ["c"], ["b", "d"], ["c"], ["d"]]
     assert set(scene_designs(["drawn-train-01", "drawn-train-02"], 1, "train", 3)) <= {"drawn-train-01", "drawn-train-02"}
+
+
+def test_drawn_variants_have_no_jokers_but_referee_drawn_keeps_its_own():
+    from referee.scenes.designs import DRAWN_DESIGN, DRAWN_VARIANTS
+
+    assert all("JKR" not in d.face_keys and "JKB" not in d.face_keys for d in DRAWN_VARIANTS)
+    assert {"JKR", "JKB"} <= set(DRAWN_DESIGN.face_keys)

@@ -258,9 +258,10 @@ def conflicting_corners(indices: list[Detection], cards: list[Detection],
         for b, b_members, b_votes in voters[n + 1:]:
             if (a in paired and b in paired) or readings[a][0] == readings[b][0]:
                 continue
-            if angle is not None and angle_gap(angle(a), angle(b)) > CONFLICT_MAX_ANGLE_GAP:
+            if not _opposite_corners(indices[a], indices[b], cards):
                 continue
-            if _opposite_corners(indices[a], indices[b], cards):
+            # after the geometry: angle(i) may cut a crop that sharing had spared
+            if angle is None or angle_gap(angle(a), angle(b)) <= CONFLICT_MAX_ANGLE_GAP:
                 loser = a_members if a_votes < b_votes else b_members
                 if not set(loser) & paired:
                     dropped.update(loser)

@@ -221,16 +221,23 @@ def _text_mask(text: str, cap_px: float, max_w: float | None = None, style: Styl
     return cv2.resize(m, (w, h), interpolation=cv2.INTER_AREA)
 
 
+def _pip_pen(img: np.ndarray, ox: float, oy: float, unit: float):
+    """circle(x, y, r) and poly(points) filling `img` in pip units: origin (ox, oy), `unit` px."""
+    def circle(x, y, r):
+        cv2.circle(img, (int(ox + x * unit), int(oy + y * unit)), int(r * unit), 255, -1, cv2.LINE_AA)
+
+    def poly(pts):
+        cv2.fillPoly(img, [np.round([(ox + x * unit, oy + y * unit) for x, y in pts]).astype(np.int32)], 255,
+                     cv2.LINE_AA)
+
+    return circle, poly
+
+
 def _classic_pip(img: np.ndarray, suit: str, cx: float, top: float, h: float) -> None:
     """Suit pips after generator._suit_shape, with the proportions of printed decks: a club of
     three well separated round lobes (merged lobes read as a spade to the models when small), a
     spade and a heart on the classic heart curve, a slim diamond. `h`: pip height."""
-    def circle(x, y, r):
-        cv2.circle(img, (int(cx + x * h), int(top + y * h)), int(r * h), 255, -1, cv2.LINE_AA)
-
-    def poly(pts):
-        cv2.fillPoly(img, [np.round([(cx + x * h, top + y * h) for x, y in pts]).astype(np.int32)], 255,
-                     cv2.LINE_AA)
+    circle, poly = _pip_pen(img, cx, top, h)
 
     if suit == "D":
         poly([(0, 0), (0.4, 0.5), (0, 1), (-0.4, 0.5)])
@@ -258,12 +265,7 @@ def _classic_pip(img: np.ndarray, suit: str, cx: float, top: float, h: float) ->
 def _fat_pip(img: np.ndarray, suit: str, cx: float, cy: float, s: float) -> None:
     """Stout suit pips (a variant of generator._suit_shape): a club of three big, merging lobes
     on a short foot, a round-lobed heart and spade, a wide diamond. `s`: half the height."""
-    def circle(x, y, r):
-        cv2.circle(img, (int(cx + x * s), int(cy + y * s)), int(r * s), 255, -1, cv2.LINE_AA)
-
-    def poly(pts):
-        cv2.fillPoly(img, [np.round([(cx + x * s, cy + y * s) for x, y in pts]).astype(np.int32)], 255,
-                     cv2.LINE_AA)
+    circle, poly = _pip_pen(img, cx, cy, s)
 
     if suit == "D":
         poly([(0, -1), (0.85, 0), (0, 1), (-0.85, 0)])

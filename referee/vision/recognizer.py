@@ -194,12 +194,15 @@ class CardRecognizer:
             crop_s += time.perf_counter() - t
             return run_classifier(batch, second_looks)
 
+        def card_angle(i: int) -> float:
+            return crop(i)[1]
+
         second_looks: list[int] = []
         card_list = list(cards)
         if self.share_probability is None:
             leads: list[int | None] = [None] * len(indices)
         else:
-            leads = corner_leads(indices, card_list, lambda i: crop(i)[1])
+            leads = corner_leads(indices, card_list, card_angle)
         results = read_with_leads(leads, classify, self.share_probability or 0.0)
         if self.second_look_shift:
             results = self._second_look(indices, card_list, results, classify_boxes)
@@ -210,7 +213,7 @@ class CardRecognizer:
             timings["classified"] = timings.get("classified", 0) + sum(classified)
             timings["second_looks"] = timings.get("second_looks", 0) + sum(second_looks)
         sure = [(code, p) if p >= self.min_probability else (REJECT_CLASS, p) for code, p in results]
-        conflicts = conflicting_corners(indices, card_list, sure, REJECT_CLASS, lambda i: crop(i)[1])
+        conflicts = conflicting_corners(indices, card_list, sure, REJECT_CLASS, card_angle)
         return [
             CornerReading(det, code, p)
             for i, (det, (code, p)) in enumerate(zip(indices, sure))

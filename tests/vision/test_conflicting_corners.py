@@ -16,6 +16,11 @@ def box(kind: str, x1: float, y1: float, x2: float, y2: float, conf: float) -> D
 CARD = box("card", 819, 362, 891, 458, 0.87)
 TOP_LEFT = box("index", 824, 367, 836, 390, 0.44)
 BOTTOM_RIGHT = box("index", 877, 436, 888, 454, 0.35)
+# a row of overlapping point cards (generated, gnome-simplistic, bench seed 777008): QD's two
+# corners, and the card boxes of QD and of the 6H below it (cut by the frame edge)
+QD_TOP = box("index", 231, 551, 256, 564, 0.38)
+QD_BOTTOM = box("index", 132, 647, 163, 671, 0.43)
+ROW_CARDS = [box("card", 121, 544, 277, 672, 0.8), box("card", 121, 656, 275, 720, 0.7)]
 BOTTOM_RIGHT_AGAIN = box("index", 872, 434, 886, 454, 0.24)     # a second box on the same corner
 
 
@@ -78,12 +83,9 @@ def test_a_card_read_alike_at_both_corners_is_not_outvoted_by_a_neighbours_corne
     # generated row of overlapping point cards (gnome-simplistic, bench seed 777008): QD's two
     # corners read QD; 6H's top corner, just below QD's, sits where a card box (6H's, cut by the
     # frame edge) would hold QD's other corner
-    qd_top = box("index", 231, 551, 256, 564, 0.38)
-    qd_bottom = box("index", 132, 647, 163, 671, 0.43)
     six = box("index", 233, 659, 262, 673, 0.6)
-    cards = [box("card", 121, 544, 277, 672, 0.8), box("card", 121, 656, 275, 720, 0.7)]
     readings = [("QD", 0.94), ("QD", 0.998), ("6H", 0.99)]
-    assert conflicting_corners([qd_top, qd_bottom, six], cards, readings, REJECT) == set()
+    assert conflicting_corners([QD_TOP, QD_BOTTOM, six], ROW_CARDS, readings, REJECT) == set()
 
 
 def test_corners_rotated_apart_belong_to_two_cards():
@@ -97,9 +99,6 @@ def test_corners_rotated_apart_belong_to_two_cards():
 
 def test_a_weaker_reading_against_a_confirmed_card_is_still_dropped():
     # QD confirmed at both corners; a weak 6H box where QD's box would hold its other corner
-    qd_top = box("index", 231, 551, 256, 564, 0.38)
-    qd_bottom = box("index", 132, 647, 163, 671, 0.43)
     six = box("index", 233, 659, 262, 673, 0.2)
-    cards = [box("card", 121, 544, 277, 672, 0.8), box("card", 121, 656, 275, 720, 0.7)]
     readings = [("QD", 0.94), ("QD", 0.998), ("6H", 0.7)]
-    assert conflicting_corners([qd_top, qd_bottom, six], cards, readings, REJECT) == {2}
+    assert conflicting_corners([QD_TOP, QD_BOTTOM, six], ROW_CARDS, readings, REJECT) == {2}

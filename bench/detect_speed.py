@@ -7,9 +7,11 @@ Frames are generated table scenes of held-out designs (the camera's real size). 
   onnx full recogniser  detector + corner crops + classifier + grouping (what `referee detect` runs)
   ... every corner      the same, classifying every index detection (share_probability=None)
   ultralytics predict   the same detector weights (.pt) through ultralytics/torch at the same input size
+  baseline ...          with --baseline-models DIR: the detector and whole recogniser of another
+                        models folder (e.g. a float 640x384 export against the INT8 768x448 one)
 The variants run round-robin frame by frame, so a background load hits them alike; compare the
 ratios. A second table splits the recognisers into stages (CardRecognizer.read(timings=...)).
-The baseline row needs the train extra (torch); without it, only the onnx rows are printed.
+The ultralytics row needs the train extra (torch); without it, only the onnx rows are printed.
 The header shows the load average: with other busy processes the figures rise; compare runs only at
 a like load, and --spin (onnxruntime threads spinning, the old default) against no --spin likewise.
 """
@@ -50,6 +52,8 @@ def main() -> int:
     ap.add_argument("--models", default=None)
     ap.add_argument("--weights", type=Path, default=REPO / "models" / "checkpoints" / "detector.pt",
                     help="detector .pt for the ultralytics baseline")
+    ap.add_argument("--baseline-models", default=None,
+                    help="another models folder, timed in the same run (rows 'baseline ...')")
     ap.add_argument("--no-all", action="store_true", help="leave out the every-corner recogniser row")
     ap.add_argument("--spin", action="store_true", help="onnxruntime threads spin between operators "
                     "(compare with a run without it, on an idle machine)")
@@ -75,6 +79,11 @@ def main() -> int:
         every = CardRecognizer(args.models, threads=args.threads, share_probability=None, spin=args.spin)
         stages["... every corner"] = []
         variants["... every corner"] = staged(every, "... every corner")
+    if args.baseline_models:
+        other = CardRecognizer(args.baseline_models, threads=args.threads, spin=args.spin)
+        stages["baseline recogniser"] = []
+        variants["baseline detector"] = other.detections
+        variants["baseline recogniser"] = staged(other, "baseline recogniser")
     if args.weights.is_file():
         try:
             os.environ.setdefault("YOLO_OFFLINE", "1")
@@ -99,12 +108,19 @@ def main() -> int:
     base = times.get("ultralytics predict")
     print(f"{len(frames)} frames x {args.repeats}, {args.threads} threads{' spinning' if args.spin else ''}, 1280x720, "
           f"load average {os.getloadavg()[0]:.1f}")
+    if args.baseline_models:
+        print(f"baseline: {args.baseline_models} (detector input {other.detector.model.imgsz}); "
+              f"measured: {args.models or 'models/'} (detector input {rec.detector.model.imgsz})")
     print(f"{'path':24s} {'median ms':>10s} {'p90 ms':>8s} {'vs ultralytics':>15s}")
     for name, t in times.items():
         med = statistics.median(t)
         p90 = sorted(t)[int(0.9 * (len(t) - 1))]
         ratio = f"{statistics.median(base) / med:.2f}x faster" if base and name != "ultralytics predict" else ""
         print(f"{name:24s} {med:10.1f} {p90:8.1f} {ratio:>15s}")
+    if args.baseline_models:
+        for what in ("detector", "recogniser"):
+            mine = statistics.median(times["onnx detector" if what == "detector" else "onnx full recogniser"])
+            print(f"{what} time against the baseline's: {mine / statistics.median(times[f'baseline {what}']):.2f}x")
     print()
     names = list(stages)
     print(f"{'stage (median ms)':24s}" + "".join(f" {n:>22s}" for n in names))

@@ -37,6 +37,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     e.add_argument("--detector", type=Path, help="detector weights (.pt)")
     e.add_argument("--classifier", type=Path, help="classifier weights (.pt)")
     e.add_argument("--out", type=Path, default=REPO / "models")
+    e.add_argument("--float-detector", action="store_true",
+                   help="keep the detector in float32 (default: INT8, referee/train/quantize.py)")
+    e.add_argument("--int8-classifier", action="store_true",
+                   help="quantise the classifier too (measured in models/MODEL_CARD.md; not the committed one)")
     e.set_defaults(func=run_export)
 
     a = sub.add_parser("all", help="the whole recipe: data, classifier, detector, export")
@@ -44,6 +48,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     _detector_args(a, with_data=False)
     _classifier_args(a, with_data=False)
     a.add_argument("--models-out", dest="out", type=Path, default=REPO / "models")
+    a.add_argument("--float-detector", action="store_true", help="keep the detector in float32 (default: INT8)")
+    a.add_argument("--int8-classifier", action="store_true", help="quantise the classifier too")
     a.set_defaults(func=run_all)
 
 
@@ -140,21 +146,21 @@ def run_classifier(args: argparse.Namespace) -> int:
 
 def run_export(args: argparse.Namespace) -> int:
     _need_training_extra()
-    from referee.train.runner import export_onnx
+    from referee.train.runner import export_classifier, export_detector
     from referee.vision.recognizer import CLASSIFIER_FILE, DETECTOR_FILE
 
     if not args.detector and not args.classifier:
         raise UserError("nothing to export: give --detector and/or --classifier")
     if args.detector:
-        print(export_onnx(args.detector, args.out / DETECTOR_FILE, imgsz=(384, 640)))
+        print(export_detector(args.detector, args.out / DETECTOR_FILE, quantize=not args.float_detector))
     if args.classifier:
-        print(export_onnx(args.classifier, args.out / CLASSIFIER_FILE, imgsz=64, dynamic=True, embedding=True))
+        print(export_classifier(args.classifier, args.out / CLASSIFIER_FILE, quantize=args.int8_classifier))
     return 0
 
 
 def run_all(args: argparse.Namespace) -> int:
     _need_training_extra()
-    from referee.train.runner import export_onnx, train_classifier, train_detector
+    from referee.train.runner import export_classifier, export_detector, train_classifier, train_detector
     from referee.vision.recognizer import CLASSIFIER_FILE, DETECTOR_FILE
 
     run_data(args)
@@ -164,7 +170,6 @@ def run_all(args: argparse.Namespace) -> int:
     det_run = train_detector(args.data_out / "det", args.det_name, args.det_epochs, imgsz=args.det_imgsz,
                              batch=args.det_batch, workers=args.workers, threads=args.threads,
                              model=_init(args.det_init, "yolo11n.yaml"), lr0=args.det_lr0)
-    export_onnx(cls_run / "weights" / "best.pt", args.out / CLASSIFIER_FILE, imgsz=64, dynamic=True,
-                embedding=True)
-    export_onnx(det_run / "weights" / "best.pt", args.out / DETECTOR_FILE, imgsz=(384, 640))
+    export_classifier(cls_run / "weights" / "best.pt", args.out / CLASSIFIER_FILE, quantize=args.int8_classifier)
+    export_detector(det_run / "weights" / "best.pt", args.out / DETECTOR_FILE, quantize=not args.float_detector)
     return 0

@@ -128,6 +128,39 @@ def export_onnx(weights: Path, out: Path, imgsz: int | tuple[int, int], dynamic:
     return out
 
 
+# The detector's input at run time (h, w): a 1280x720 frame letterboxed to 768x448. Trained on
+# 320 px tiles of 640x360 scenes, it sees indices 1.2x their training size there; measured
+# against 640x384 and larger sizes in models/MODEL_CARD.md ("Detector input and INT8").
+DETECTOR_INPUT = (448, 768)
+
+
+def export_detector(weights: Path, out: Path, imgsz: tuple[int, int] = DETECTOR_INPUT, quantize: bool = True) -> Path:
+    """The run-time detector: exported at `imgsz`, then (quantize) made INT8 (referee/train/quantize.py)."""
+    if not quantize:
+        return export_onnx(weights, out, imgsz=imgsz)
+    from referee.train.quantize import quantize_model
+
+    with tempfile.TemporaryDirectory() as tmp:
+        float_model = export_onnx(weights, Path(tmp) / "detector-float.onnx", imgsz=imgsz)
+        return quantize_model(float_model, out)
+
+
+def export_classifier(weights: Path, out: Path, quantize: bool = False) -> Path:
+    """The run-time classifier (64 px crops, any batch, with its `embedding` output), made INT8
+    when `quantize` (not the committed one: it read 0.5 points fewer held-out crops right, see
+    models/MODEL_CARD.md); classifier_head.npz is written beside it for the file actually shipped."""
+    if not quantize:
+        return export_onnx(weights, out, imgsz=64, dynamic=True, embedding=True)
+    from referee.train.embedding import write_head
+    from referee.train.quantize import quantize_model
+
+    with tempfile.TemporaryDirectory() as tmp:
+        float_model = export_onnx(weights, Path(tmp) / "classifier-float.onnx", imgsz=64, dynamic=True, embedding=True)
+        quantize_model(float_model, out)
+    write_head(out)
+    return out
+
+
 def last_metrics(run: Path) -> dict:
     """The final row of a run's results.csv, keys stripped."""
     results = Path(run) / "results.csv"

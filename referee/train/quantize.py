@@ -1,0 +1,104 @@
+"""INT8 quantisation of the exported models (onnxruntime static quantisation, run at export).
+
+Why: on 2 CPU cores the detector is most of a frame's cost, and a card index is only ~9 px tall
+in a 640x384 input. Quantised, the same weights run at 768x448 for about 1.1x the cost of the
+float model at 640x384, and the larger input finds more of the small indices (bench/detect_eval.py,
+bench/detect_speed.py, bench/live.py; figures in models/MODEL_CARD.md). The classifier can be
+quantised too (`referee train export --int8-classifier`), but is not by default: 1.45x faster,
+0.5 points lower top-1 on held-out crops.
+
+How: only Conv nodes are quantised (weights int8 per output channel, activations uint8, QDQ
+format). The head's final Concat of box pixels (0..768) and class scores (0..1) stays float: one
+shared int8 scale for both rounds every score to zero (measured: a fully quantised model found
+nothing). Activation ranges are calibrated (min/max) on generated scenes of the *training*
+designs, letterboxed exactly as the detector does at run time, and for the classifier on the
+labelled corner indices of those scenes, cropped as at run time; never on held-out designs. The
+classifier's `embedding` output and last layer (Gemm) stay float, so classifier_head.npz and
+enrolled decks work as before (decks enrolled with the float classifier must be enrolled again:
+the classifier file's checksum changed).
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+CALIBRATION_SCENES = 24
+CALIBRATION_SEED = 900_000
+
+
+def calibration_scenes(scenes: int, seed: int):
+    """Generated 1280x720 scenes of the training designs (the same ones for both models)."""
+    from referee.scenes.dataset import _split_designs, scene_designs, scene_seed
+    from referee.scenes.generator import generate_scene
+
+    designs = _split_designs("train")
+    for k in range(seed, seed + scenes):
+        yield generate_scene(scene_seed(k, "calib", 0), scene_designs(designs, k, "calib", 0, block=1))
+
+
+def _to_blob(images_bgr: list[np.ndarray]) -> np.ndarray:
+    import cv2
+
+    rgb = [cv2.cvtColor(im, cv2.COLOR_BGR2RGB).transpose(2, 0, 1) for im in images_bgr]
+    return np.stack(rgb).astype(np.float32) / 255.0
+
+
+def _calibration_blobs(model, scenes: int, seed: int):
+    """The inputs the model sees at run time: letterboxed frames (detector) or rectified crops of
+    the scenes' corner indices, 64 a batch (classifier)."""
+    from onnxruntime.quantization import CalibrationDataReader
+
+    from referee.vision.crops import crop_index
+    from referee.vision.detector import letterbox
+
+    def batches():
+        for scene in calibration_scenes(scenes, seed):
+            if model.task == "detect":
+                yield _to_blob([letterbox(scene.image, model.imgsz)[0]])
+            else:
+                crops = [crop_index(scene.image, o.box, model.imgsz[0]) for o in scene.objects if o.kind == "index"]
+                for i in range(0, len(crops), 64):
+                    yield _to_blob(crops[i:i + 64])
+
+    class Blobs(CalibrationDataReader):
+        def __init__(self) -> None:
+            self.left = batches()
+
+        def get_next(self):
+            blob = next(self.left, None)
+            return None if blob is None else {model.input_name: blob}
+
+    return Blobs()
+
+
+def quantize_model(src: Path, dst: Path, scenes: int = CALIBRATION_SCENES, seed: int = CALIBRATION_SEED) -> Path:
+    """Write an INT8 copy of the float model `src` (the detector or the classifier) to `dst`, keeping ultralytics' metadata (names, imgsz, task) and recording how it
+    was quantised."""
+    import onnx
+    from onnxruntime.quantization import CalibrationMethod, QuantFormat, QuantType, quantize_static
+    from onnxruntime.quantization.shape_inference import quant_pre_process
+
+    from referee.vision.onnx_model import OnnxModel
+
+    float_model = OnnxModel(src, threads=None)
+    with tempfile.TemporaryDirectory() as tmp:
+        prepared = Path(tmp) / "prepared.onnx"
+        quantized = Path(tmp) / "quantized.onnx"
+        quant_pre_process(str(src), str(prepared), skip_symbolic_shape=True)
+        quantize_static(str(prepared), str(quantized), _calibration_blobs(float_model, scenes, seed),
+                        quant_format=QuantFormat.QDQ, per_channel=True, activation_type=QuantType.QUInt8,
+                        weight_type=QuantType.QInt8, calibrate_method=CalibrationMethod.MinMax,
+                        op_types_to_quantize=["Conv"])
+        model = onnx.load(str(quantized))
+        del model.metadata_props[:]
+        model.metadata_props.extend(onnx.load(str(src)).metadata_props)
+        entry = model.metadata_props.add()
+        entry.key = "quantization"
+        entry.value = (f"int8 static QDQ, Conv only, per-channel; min/max calibration on {scenes} generated "
+                       f"scenes of the training designs, seed {seed}")
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        onnx.save(model, str(dst))
+    return dst

@@ -21,18 +21,22 @@ def _yolo_like(path, onnx):
     w_cls = numpy_helper.from_array(rng.normal(0, 0.3, (3, 3, 8, 8)).astype(np.float32), "w_cls")
     scale = numpy_helper.from_array(np.array([300.0], np.float32), "scale")
     shape = numpy_helper.from_array(np.array([1, -1, 96], np.int64), "shape")
-    nodes = [
-        helper.make_node("Conv", ["images", "w_box"], ["box_raw"], strides=[8, 8]),
-        helper.make_node("Sigmoid", ["box_raw"], ["box_unit"]),
-        helper.make_node("Mul", ["box_unit", "scale"], ["box"]),           # pixels: 0..300
-        helper.make_node("Conv", ["images", "w_cls"], ["cls_raw"], strides=[8, 8]),
-        helper.make_node("Sigmoid", ["cls_raw"], ["cls"]),                 # scores: 0..1
-        helper.make_node("Concat", ["box", "cls"], ["cat"], axis=1),
-        helper.make_node("Reshape", ["cat", "shape"], ["output0"]),
+    w_stem = numpy_helper.from_array(rng.normal(0, 0.3, (3, 3, 3, 3)).astype(np.float32), "w_stem")
+    nodes = [   # named as ultralytics names them: /model.<module>/<block>/<op>
+        helper.make_node("Conv", ["images", "w_stem"], ["stem"], pads=[1, 1, 1, 1], name="/model.0/conv/Conv"),
+        helper.make_node("Sigmoid", ["stem"], ["stem_sig"], name="/model.0/act/Sigmoid"),
+        helper.make_node("Mul", ["stem", "stem_sig"], ["feat"], name="/model.0/act/Mul"),            # SiLU
+        helper.make_node("Conv", ["feat", "w_box"], ["box_raw"], strides=[8, 8], name="/model.1/cv2/Conv"),
+        helper.make_node("Sigmoid", ["box_raw"], ["box_unit"], name="/model.1/Sigmoid_box"),
+        helper.make_node("Mul", ["box_unit", "scale"], ["box"], name="/model.1/Mul"),           # pixels: 0..300
+        helper.make_node("Conv", ["feat", "w_cls"], ["cls_raw"], strides=[8, 8], name="/model.1/cv3/Conv"),
+        helper.make_node("Sigmoid", ["cls_raw"], ["cls"], name="/model.1/Sigmoid"),            # scores: 0..1
+        helper.make_node("Concat", ["box", "cls"], ["cat"], axis=1, name="/model.1/Concat"),
+        helper.make_node("Reshape", ["cat", "shape"], ["output0"], name="/model.1/Reshape"),
     ]
     graph = helper.make_graph(nodes, "tiny", [helper.make_tensor_value_info("images", TensorProto.FLOAT, [1, 3, 64, 96])],
                               [helper.make_tensor_value_info("output0", TensorProto.FLOAT, [1, 7, 96])],
-                              initializer=[w_box, w_cls, scale, shape])
+                              initializer=[w_stem, w_box, w_cls, scale, shape])
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
     model.ir_version = 8
     for key, value in (("names", "{0: 'index', 1: 'card', 2: 'back'}"), ("imgsz", "[64, 96]"), ("task", "detect")):
@@ -63,8 +67,13 @@ def test_quantised_detector_keeps_metadata_and_float_scores(tmp_path, monkeypatc
     assert int8_model.names == ["index", "card", "back"] and int8_model.imgsz == (64, 96)
     meta = int8_model.session.get_modelmeta().custom_metadata_map
     assert "int8" in meta["quantization"]
-    ops = {n.op_type for n in onnx.load(str(dst)).graph.node}
-    assert "QuantizeLinear" in ops and "DequantizeLinear" in ops
+    graph = onnx.load(str(dst)).graph
+    assert {"QuantizeLinear", "DequantizeLinear"} <= {n.op_type for n in graph.node}
+    # The backbone's Conv and SiLU are quantised; the head's decoding reads float tensors only.
+    quantized_inputs = {n.output[0] for n in graph.node if n.op_type == "DequantizeLinear"}
+    by_name = {n.name: n for n in graph.node}
+    assert any(i in quantized_inputs for i in by_name["/model.0/act/Mul"].input)
+    assert not any(i in quantized_inputs for i in by_name["/model.1/Concat"].input)
     x = np.random.default_rng(9).random((1, 3, 64, 96), np.float32)
     a, b = float_model.run(x), int8_model.run(x)
     # Scores stay fine-grained (not rounded on the box pixels' scale) and close to the float model's.

@@ -1,11 +1,11 @@
 """INT8 quantisation of the exported models (onnxruntime static quantisation, run at export).
 
 Why: on 2 CPU cores the detector is most of a frame's cost, and a card index is only ~9 px tall
-in a 640x384 input. Quantised, the same weights run at 768x448 for about 1.1x the cost of the
-float model at 640x384, and the larger input finds more of the small indices (bench/detect_eval.py,
+in a 640x384 input. Quantised, the same weights run at 768x448 in 0.95x the time of the float
+model at 640x384, and the larger input finds more of the small indices (bench/detect_eval.py,
 bench/detect_speed.py, bench/live.py; figures in models/MODEL_CARD.md). The classifier can be
 quantised too (`referee train export --int8-classifier`), but is not by default: 1.45x faster,
-0.5 points lower top-1 on held-out crops.
+0.6 points lower top-1 on held-out crops, and it lost a filmed CI game.
 
 How: QDQ format, weights int8 per output channel, activations uint8. In the detector the Conv
 nodes and their SiLU activations (Sigmoid, Mul) are quantised; the rest of the Detect head (the

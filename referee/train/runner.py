@@ -130,7 +130,7 @@ def export_onnx(weights: Path, out: Path, imgsz: int | tuple[int, int], dynamic:
 
 # The detector's input at run time (h, w): a 1280x720 frame letterboxed to 768x448. Trained on
 # 320 px tiles of 640x360 scenes, it sees indices 1.2x their training size there; measured
-# against 640x384 and larger sizes in models/MODEL_CARD.md ("Detector input and INT8").
+# against 640x384 and larger sizes in models/MODEL_CARD.md ("Session 6: detector input 768×448, INT8").
 DETECTOR_INPUT = (448, 768)
 
 
@@ -152,8 +152,8 @@ CLASSIFIER_CALIBRATION_SCENES = 120
 
 def export_classifier(weights: Path, out: Path, quantize: bool = False) -> Path:
     """The run-time classifier (64 px crops, any batch, with its `embedding` output), made INT8
-    when `quantize` (not the committed one: it read 0.5 points fewer held-out crops right, see
-    models/MODEL_CARD.md); classifier_head.npz is written beside it for the file actually shipped."""
+    when `quantize` (not the committed one: 0.6 points lower top-1 on held-out crops and a filmed
+    CI game lost, see models/MODEL_CARD.md); classifier_head.npz is written beside it for the file actually shipped."""
     if not quantize:
         return export_onnx(weights, out, imgsz=64, dynamic=True, embedding=True)
     from referee.train.embedding import write_head

@@ -118,9 +118,9 @@ def main() -> int:
         ratio = f"{statistics.median(base) / med:.2f}x faster" if base and name != "ultralytics predict" else ""
         print(f"{name:24s} {med:10.1f} {p90:8.1f} {ratio:>15s}")
     if args.baseline_models:
-        for what in ("detector", "recogniser"):
-            mine = statistics.median(times["onnx detector" if what == "detector" else "onnx full recogniser"])
-            print(f"{what} time against the baseline's: {mine / statistics.median(times[f'baseline {what}']):.2f}x")
+        for what, mine in (("detector", "onnx detector"), ("recogniser", "onnx full recogniser")):
+            ratio = statistics.median(times[mine]) / statistics.median(times[f"baseline {what}"])
+            print(f"{what} time against the baseline's: {ratio:.2f}x")
     print()
     names = list(stages)
     print(f"{'stage (median ms)':24s}" + "".join(f" {n:>22s}" for n in names))

@@ -37,10 +37,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     e.add_argument("--detector", type=Path, help="detector weights (.pt)")
     e.add_argument("--classifier", type=Path, help="classifier weights (.pt)")
     e.add_argument("--out", type=Path, default=REPO / "models")
-    e.add_argument("--float-detector", action="store_true",
-                   help="keep the detector in float32 (default: INT8, referee/train/quantize.py)")
-    e.add_argument("--int8-classifier", action="store_true",
-                   help="quantise the classifier too (measured in models/MODEL_CARD.md; not the committed one)")
+    _export_args(e)
     e.set_defaults(func=run_export)
 
     a = sub.add_parser("all", help="the whole recipe: data, classifier, detector, export")
@@ -48,9 +45,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     _detector_args(a, with_data=False)
     _classifier_args(a, with_data=False)
     a.add_argument("--models-out", dest="out", type=Path, default=REPO / "models")
-    a.add_argument("--float-detector", action="store_true", help="keep the detector in float32 (default: INT8)")
-    a.add_argument("--int8-classifier", action="store_true", help="quantise the classifier too")
+    _export_args(a)
     a.set_defaults(func=run_all)
+
+
+def _export_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--float-detector", action="store_true",
+                   help="keep the detector in float32 (default: INT8, referee/train/quantize.py)")
+    p.add_argument("--int8-classifier", action="store_true",
+                   help="quantise the classifier too (measured in models/MODEL_CARD.md; not the committed one)")
 
 
 def _data_args(p: argparse.ArgumentParser) -> None:

@@ -26,8 +26,6 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-import numpy as np
-
 CALIBRATION_SCENES = 24
 CALIBRATION_SEED = 900_000
 
@@ -42,29 +40,22 @@ def calibration_scenes(scenes: int, seed: int):
         yield generate_scene(scene_seed(k, "calib", 0), scene_designs(designs, k, "calib", 0, block=1))
 
 
-def _to_blob(images_bgr: list[np.ndarray]) -> np.ndarray:
-    import cv2
-
-    rgb = [cv2.cvtColor(im, cv2.COLOR_BGR2RGB).transpose(2, 0, 1) for im in images_bgr]
-    return np.stack(rgb).astype(np.float32) / 255.0
-
-
 def _calibration_blobs(model, scenes: int, seed: int):
     """The inputs the model sees at run time: letterboxed frames (detector) or rectified crops of
     the scenes' corner indices, 64 a batch (classifier)."""
     from onnxruntime.quantization import CalibrationDataReader
 
+    from referee.vision.classifier import crop_blobs
     from referee.vision.crops import crop_index
-    from referee.vision.detector import letterbox
+    from referee.vision.detector import letterbox, to_blob
 
-    def batches():
+    def batches():   # through the run-time code that makes each model's input
         for scene in calibration_scenes(scenes, seed):
             if model.task == "detect":
-                yield _to_blob([letterbox(scene.image, model.imgsz)[0]])
+                yield to_blob(letterbox(scene.image, model.imgsz)[0])
             else:
                 crops = [crop_index(scene.image, o.box, model.imgsz[0]) for o in scene.objects if o.kind == "index"]
-                for i in range(0, len(crops), 64):
-                    yield _to_blob(crops[i:i + 64])
+                yield from crop_blobs(crops, 64)
 
     class Blobs(CalibrationDataReader):
         def __init__(self) -> None:
@@ -90,8 +81,8 @@ def quantized_nodes(model, task: str) -> tuple[list[str], list[str]]:
 
 
 def quantize_model(src: Path, dst: Path, scenes: int = CALIBRATION_SCENES, seed: int = CALIBRATION_SEED) -> Path:
-    """Write an INT8 copy of the float model `src` (the detector or the classifier) to `dst`, keeping ultralytics' metadata (names, imgsz, task) and recording how it
-    was quantised."""
+    """Write an INT8 copy of the float model `src` (the detector or the classifier) to `dst`,
+    keeping ultralytics' metadata (names, imgsz, task) and recording how it was quantised."""
     import onnx
     from onnxruntime.quantization import CalibrationMethod, QuantFormat, QuantType, quantize_static
     from onnxruntime.quantization.shape_inference import quant_pre_process
@@ -99,21 +90,23 @@ def quantize_model(src: Path, dst: Path, scenes: int = CALIBRATION_SCENES, seed:
     from referee.vision.onnx_model import OnnxModel
 
     float_model = OnnxModel(src, threads=None)
+    float_graph = onnx.load(str(src))
     with tempfile.TemporaryDirectory() as tmp:
         prepared = Path(tmp) / "prepared.onnx"
         quantized = Path(tmp) / "quantized.onnx"
         quant_pre_process(str(src), str(prepared), skip_symbolic_shape=True)
-        op_types, excluded = quantized_nodes(onnx.load(str(src)), float_model.task)
+        op_types, excluded = quantized_nodes(float_graph, float_model.task)
         quantize_static(str(prepared), str(quantized), _calibration_blobs(float_model, scenes, seed),
                         quant_format=QuantFormat.QDQ, per_channel=True, activation_type=QuantType.QUInt8,
                         weight_type=QuantType.QInt8, calibrate_method=CalibrationMethod.MinMax,
                         op_types_to_quantize=op_types, nodes_to_exclude=excluded)
         model = onnx.load(str(quantized))
         del model.metadata_props[:]
-        model.metadata_props.extend(onnx.load(str(src)).metadata_props)
+        model.metadata_props.extend(float_graph.metadata_props)
         entry = model.metadata_props.add()
         entry.key = "quantization"
-        entry.value = (f"int8 static QDQ, {'+'.join(op_types)} (not the Detect head's decoding), per-channel; "
+        kept = " (not the Detect head's decoding)" if excluded else ""
+        entry.value = (f"int8 static QDQ, {'+'.join(op_types)}{kept}, per-channel; "
                        f"min/max calibration on {scenes} generated scenes of the training designs, seed {seed}")
         dst.parent.mkdir(parents=True, exist_ok=True)
         onnx.save(model, str(dst))

@@ -153,14 +153,16 @@ CLASSIFIER_CALIBRATION_SCENES = 120
 def export_classifier(weights: Path, out: Path, quantize: bool = False) -> Path:
     """The run-time classifier (64 px crops, any batch, with its `embedding` output), made INT8
     when `quantize` (not the committed one: 0.6 points lower top-1 on held-out crops and a filmed
-    CI game lost, see models/MODEL_CARD.md); classifier_head.npz is written beside it for the file actually shipped."""
+    CI game lost, see models/MODEL_CARD.md); classifier_head.npz is written beside the file
+    actually shipped."""
     if not quantize:
         return export_onnx(weights, out, imgsz=64, dynamic=True, embedding=True)
-    from referee.train.embedding import write_head
+    from referee.train.embedding import add_embedding_output, write_head
     from referee.train.quantize import quantize_model
 
     with tempfile.TemporaryDirectory() as tmp:
-        float_model = export_onnx(weights, Path(tmp) / "classifier-float.onnx", imgsz=64, dynamic=True, embedding=True)
+        float_model = export_onnx(weights, Path(tmp) / "classifier-float.onnx", imgsz=64, dynamic=True)
+        add_embedding_output(float_model)      # before quantising; its head file is written for `out`
         quantize_model(float_model, out, scenes=CLASSIFIER_CALIBRATION_SCENES)
     write_head(out)
     return out

@@ -12,6 +12,13 @@ REJECT_CLASS = "other"
 EMBEDDING_OUTPUT = "embedding"
 
 
+
+def crop_blobs(crops: list[np.ndarray], max_batch: int):
+    """The classifier's inputs for BGR crops: Nx3xSxS RGB float32 0-1, at most max_batch a blob."""
+    for start in range(0, len(crops), max_batch):
+        chunk = np.stack(crops[start : start + max_batch])[..., ::-1]  # BGR -> RGB
+        yield np.ascontiguousarray(chunk.transpose(0, 3, 1, 2), dtype=np.float32) / 255.0
+
 class IndexClassifier:
     """Reads the card code from 64x64 BGR crops made by referee.vision.crops.crop_index."""
 
@@ -49,9 +56,7 @@ class IndexClassifier:
                             "re-export it with referee train export")
 
     def _blobs(self, crops: list[np.ndarray]):
-        for start in range(0, len(crops), self.max_batch):
-            chunk = np.stack(crops[start : start + self.max_batch])[..., ::-1]  # BGR -> RGB
-            yield np.ascontiguousarray(chunk.transpose(0, 3, 1, 2), dtype=np.float32) / 255.0
+        return crop_blobs(crops, self.max_batch)
 
     def probabilities(self, crops: list[np.ndarray]) -> np.ndarray:
         """(n, classes) probabilities for n BGR crops."""

@@ -23,6 +23,12 @@ def letterbox(image: np.ndarray, size: tuple[int, int]) -> tuple[np.ndarray, flo
     return canvas, scale, (left, top)
 
 
+def to_blob(canvas: np.ndarray) -> np.ndarray:
+    """The detector's input for a letterboxed BGR canvas: 1x3xHxW RGB float32 0-1."""
+    rgb = cv2.cvtColor(canvas, cv2.COLOR_BGR2RGB)  # the same values as canvas[..., ::-1], twice as fast
+    return rgb.transpose(2, 0, 1)[None].astype(np.float32) / np.float32(255.0)
+
+
 class CornerDetector:
     """Finds corner indices, face-up cards and face-down cards in a BGR frame."""
 
@@ -39,9 +45,7 @@ class CornerDetector:
 
     def detect(self, frame: np.ndarray) -> list[Detection]:
         canvas, scale, (left, top) = letterbox(frame, self.model.imgsz)
-        rgb = cv2.cvtColor(canvas, cv2.COLOR_BGR2RGB)  # the same values as canvas[..., ::-1], twice as fast
-        blob = rgb.transpose(2, 0, 1)[None].astype(np.float32) / np.float32(255.0)
-        out = self.model.run(blob)[0]  # (4 + nc, anchors): cx, cy, w, h, class scores
+        out = self.model.run(to_blob(canvas))[0]  # (4 + nc, anchors): cx, cy, w, h, class scores
         scores = out[4:]
         cls = scores.argmax(0)
         conf = scores[cls, np.arange(scores.shape[1])]

@@ -2,7 +2,7 @@
 of the held-out designs (seeds apart from detect_eval's). Never run on the real photos: they are
 the untouched yardstick.
 
-    python bench/threshold_sweep.py [--scenes 30] [--seed 500000]
+    python bench/threshold_sweep.py [--scenes 30] [--seed 500000] [--models DIR]
 """
 
 from __future__ import annotations
@@ -24,12 +24,15 @@ def main() -> int:
     ap.add_argument("--scenes", type=int, default=30)
     ap.add_argument("--seed", type=int, default=500_000)
     ap.add_argument("--exclude-designs", default="gnome-plastic,kde-ancient-egyptians")
+    ap.add_argument("--models", default=None, help="models folder (default: the committed models/)")
+    ap.add_argument("--det-conf", default="0.1,0.15,0.25", help="comma-separated detector thresholds")
+    ap.add_argument("--min-prob", default="0.5,0.6,0.7", help="comma-separated classifier probabilities")
     args = ap.parse_args()
     exclude = tuple(d for d in args.exclude_designs.split(",") if d)
     print(f"{'det_conf':>8s} {'min_prob':>8s} {'precision':>9s} {'recall':>7s}")
-    for det_conf in (0.1, 0.15, 0.25):
-        for min_prob in (0.5, 0.6, 0.7):
-            rec = CardRecognizer(det_conf=det_conf, min_probability=min_prob)
+    for det_conf in (float(v) for v in args.det_conf.split(",")):
+        for min_prob in (float(v) for v in args.min_prob.split(",")):
+            rec = CardRecognizer(args.models, det_conf=det_conf, min_probability=min_prob)
             r = eval_scenes(rec, args.scenes, args.seed, exclude)
             print(f"{det_conf:8.2f} {min_prob:8.2f} {r['precision']:9.3f} {r['recall']:7.3f}", flush=True)
     return 0

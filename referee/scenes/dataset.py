@@ -114,7 +114,7 @@ def detector_tiles(scene: Scene, rng: np.random.Generator, scale: float = DET_SC
 
 
 def _det_job(args):
-    out_dir, split, i, seed, designs, cfg = args
+    out_dir, split, i, seed, designs, cfg, scale, tile = args
     name = f"{split}_{i:07d}"
     lab_dir = Path(out_dir) / "labels" / split
     img_dir = Path(out_dir) / "images" / split
@@ -123,7 +123,7 @@ def _det_job(args):
         return 0
     sc = generate_scene(scene_seed(seed, split, i), scene_designs(designs, seed, split, i), cfg)
     rng = np.random.default_rng(scene_seed(seed, split + "/tiles", i))
-    tiles = detector_tiles(sc, rng)
+    tiles = detector_tiles(sc, rng, scale=scale, tile=tile)
     for j, (img, labels) in enumerate(tiles):
         cv2.imwrite(str(img_dir / f"{name}_t{j}.jpg"), img, [cv2.IMWRITE_JPEG_QUALITY, 92])
     # labels last (resume marker: the last tile's label file)
@@ -176,19 +176,22 @@ def _prepare(out_dir, config, train_designs, val_designs):
 
 def build_detector_dataset(out_dir, n_scenes_train: int, n_scenes_val: int, seed: int = 0,
                            workers: int = 1, config: SceneConfig | None = None,
-                           train_designs: list[str] | None = None, val_designs: list[str] | None = None) -> Path:
-    """Write a YOLO detection dataset (tiles of 320x320 from 640x360 scenes) and data.yaml."""
+                           train_designs: list[str] | None = None, val_designs: list[str] | None = None,
+                           scale: float = DET_SCALE, tile: int = TILE) -> Path:
+    """Write a YOLO detection dataset and data.yaml: tiles of tile x tile px from the scenes shrunk
+    by `scale` (default 320 px tiles of 640x360 scenes; 0.6 and 384 give the pixel scale of the
+    detector's 768x448 input)."""
     out, cfg, tr, va = _prepare(out_dir, config, train_designs, val_designs)
     for split in ("train", "val"):
         (out / "images" / split).mkdir(parents=True, exist_ok=True)
         (out / "labels" / split).mkdir(parents=True, exist_ok=True)
     (out / "data.yaml").write_text(
-        f"# synthetic Daifugo table scenes (referee.scenes), seed {seed}\n"
+        f"# synthetic Daifugo table scenes (referee.scenes), seed {seed}, scale {scale}, tiles {tile} px\n"
         f"# train designs: {', '.join(tr)}\n# val (held-out) designs: {', '.join(va)}\n"
         f"path: {out}\ntrain: images/train\nval: images/val\n"
         "names:\n" + "".join(f"  {i}: {c}\n" for i, c in enumerate(CLASSES)))
     for split, n, ds in (("train", n_scenes_train, tr), ("val", n_scenes_val, va)):
-        jobs = [(str(out), split, i, seed, ds, cfg) for i in range(n)]
+        jobs = [(str(out), split, i, seed, ds, cfg, scale, tile) for i in range(n)]
         _run(jobs, _det_job, workers, f"detector {split}")
     return out / "data.yaml"
 

@@ -63,6 +63,10 @@ def _data_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--cls-scenes", type=int, default=3000, help="training scenes for the classifier crops")
     p.add_argument("--cls-val-scenes", type=int, default=300)
     p.add_argument("--seed", type=int, default=DEFAULT_SEED)
+    p.add_argument("--det-scale", type=float, default=None,
+                   help="detector tiles are cut from scenes shrunk by this factor (default 0.5: 640x360; "
+                        "0.6 matches the detector's 768x448 input)")
+    p.add_argument("--det-tile", type=int, default=None, help="detector tile size in px (default 320)")
 
 
 def _detector_args(p: argparse.ArgumentParser, with_data: bool = True) -> None:
@@ -122,7 +126,9 @@ def run_data(args: argparse.Namespace) -> int:
         except Exception as exc:  # no network (e.g. a GPU box): train on the SVG designs alone
             print(f"warning: PySolFC card sets unavailable ({exc}); continuing with the SVG designs", flush=True)
 
-    build_detector_dataset(args.data_out / "det", args.det_scenes, args.det_val_scenes, args.seed, workers=args.workers)
+    tiling = {k: v for k, v in (("scale", args.det_scale), ("tile", args.det_tile)) if v is not None}
+    build_detector_dataset(args.data_out / "det", args.det_scenes, args.det_val_scenes, args.seed, workers=args.workers,
+                           **tiling)
     build_classifier_dataset(args.data_out / "cls", args.cls_scenes, args.cls_val_scenes, args.seed + 1,
                              workers=args.workers)
     return 0

@@ -125,3 +125,18 @@ def test_dataset_writers(tmp_path):
     assert dirs == set(CLASSIFIER_CLASSES)
     crops = list((out / "train").rglob("*.png"))
     assert crops and all(cv2.imread(str(p)).shape == (64, 64, 3) for p in crops[:20])
+
+
+def test_detector_tiles_at_another_scale(tmp_path):
+    """Tiles for the detector's 768x448 input: 384 px tiles of scenes shrunk to 768x432, the two
+    tiles of a scene covering its whole width; labels stay inside [0, 1]."""
+    from referee.scenes.dataset import build_detector_dataset
+
+    y = build_detector_dataset(tmp_path / "det", 1, 1, seed=5, train_designs=[DESIGN], val_designs=[DESIGN],
+                               scale=0.6, tile=384)
+    assert "scale 0.6, tiles 384 px" in y.read_text()
+    imgs = sorted((tmp_path / "det" / "images" / "train").glob("*.jpg"))
+    assert len(imgs) == 2 and all(cv2.imread(str(p)).shape == (384, 384, 3) for p in imgs)
+    labels = [line.split() for p in (tmp_path / "det" / "labels" / "train").glob("*.txt")
+              for line in p.read_text().splitlines()]
+    assert labels and all(0 <= float(x) <= 1 for _, *v in labels for x in v)

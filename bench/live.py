@@ -2,7 +2,7 @@
 1280x720 video, play-to-announcement latency, and whether each game was refereed right.
 
     python bench/live.py [--designs referee-drawn,gnome-simplistic] [--seeds 1,2] [--every 1]
-                         [--enrol] [--stable 0.3] [--settle 0.1] [--models DIR]
+                         [--enrol] [--stable 0.3] [--settle 0.1] [--models DIR] [--min-prob P]
 
 Each game is a short random game (`referee.live.rehearsal.short_game`: 3 players, 5 cards each,
 one refused play, no jokers), staged and filmed at 15 fps with a held-out deck design
@@ -44,6 +44,8 @@ def main() -> int:
     ap.add_argument("--fps", type=float, default=15.0)
     ap.add_argument("--keep", default=None, help="keep the videos and logs in this folder")
     ap.add_argument("--models", default=None, help="models folder (default: the committed models/)")
+    ap.add_argument("--min-prob", type=float, default=None,
+                    help="classifier probability a corner reading needs (default: the recogniser's)")
     ap.add_argument("--enrol", action="store_true", help="enrol each design's deck first and referee with it")
     ap.add_argument("--stable", type=float, default=None, help="tracker stable_seconds (default: the referee's)")
     ap.add_argument("--settle", type=float, default=None, help="tracker settle_seconds (default: the referee's)")
@@ -54,11 +56,15 @@ def main() -> int:
     from referee.scenes.designs import designs_for
     from referee.vision.recognizer import CardRecognizer
 
-    designs = args.designs.split(",") if args.designs else [d.name for d in designs_for("heldout")]
+    heldout = [d.name for d in designs_for("heldout")]
+    designs = args.designs.split(",") if args.designs else heldout
+    # A design's games (rules, seeds) are the same whether or not --designs picks a subset.
+    position = {name: heldout.index(name) if name in heldout else n for n, name in enumerate(designs)}
     seeds = [int(s) for s in args.seeds.split(",")]
     from referee.tracking import TrackerSettings
 
-    base = CardRecognizer(args.models)
+    options = {} if args.min_prob is None else {"min_probability": args.min_prob}
+    base = CardRecognizer(args.models, **options)
     overrides = {k: v for k, v in (("stable_seconds", args.stable), ("settle_seconds", args.settle)) if v is not None}
     settings = TrackerSettings(**overrides) if overrides else None
     work = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="bench-live-"))
@@ -66,14 +72,15 @@ def main() -> int:
           + (f"; tracker {overrides}" if overrides else "") + ("; enrolled decks" if args.enrol else ""))
     print(f"{'design':32s} {'rules':10s} seed acts  frames   fps  look ms  lat med  lat p95  right")
     all_fps, all_lat, right = [], [], 0
-    for n, design in enumerate(designs):
+    for design in designs:
+        n = position[design]
         recognizer = base
         if args.enrol:
             from referee.enroll.rehearsal import rehearsed_user
             from referee.enroll.run import enrol_frames
 
             enrolled = enrol_frames(rehearsed_user(design, seed=5), base, design)
-            recognizer = CardRecognizer(args.models, deck=enrolled.deck)
+            recognizer = CardRecognizer(args.models, deck=enrolled.deck, **options)
             print(f"{design}: enrolled {len(enrolled.enrolment.captured_codes())} cards in "
                   f"{enrolled.cpu_seconds:.1f} s of CPU", flush=True)
         for k, seed in enumerate(seeds):
@@ -90,7 +97,7 @@ def main() -> int:
                 verdict = "yes"
             else:
                 i, want, got = result.mismatches()[0]
-                verdict = f"no: event {i} want {_short(want)} got {_short(got)}"
+                verdict = f"no: event {i} want {_short(want, got)} got {_short(got, want)}"
             med = f"{statistics.median(lat):7.2f}" if lat else "      -"
             p95 = f"{_p95(lat):7.2f}" if lat else "      -"
             print(f"{design:32s} {rules:10s} {seed:4d} {len(record['actions']):4d} {result.frames:7d} "
@@ -110,10 +117,13 @@ def _p95(values: list[float]) -> float:
     return values[max(0, math.ceil(0.95 * len(values)) - 1)]
 
 
-def _short(event: dict | None) -> str:
+def _short(event: dict | None, other: dict | None = None) -> str:
+    """The event's main fields, and any other field in which it differs from `other`."""
     if event is None:
         return "nothing"
-    keys = ("event", "player", "cards", "rule")
+    keys = ["event", "player", "cards", "rule"]
+    if other is not None:
+        keys += [k for k in event if k not in keys and event.get(k) != other.get(k)]
     return "{" + ", ".join(f"{k}={event[k]}" for k in keys if k in event) + "}"
 
 

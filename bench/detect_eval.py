@@ -24,7 +24,7 @@ import cv2
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from referee.vision.recognizer import CardRecognizer  # noqa: E402
+from referee.vision.recognizer import STILL_IMAGE_OPTIONS, CardRecognizer  # noqa: E402
 
 REAL_DEFAULT = REPO.parent / "shared" / "data" / "real-photos" / "edje-pinochle-dev"
 REAL_RANKS = ["9", "10", "J", "Q", "K", "A"]  # classes.txt: nine ten jack queen king ace
@@ -145,6 +145,8 @@ def main() -> int:
                     "(e.g. ones an older model was trained on)")
     ap.add_argument("--designs", default="", help="comma-separated held-out designs to use, leaving out "
                     "all others (e.g. referee-drawn); default: all held-out designs")
+    ap.add_argument("--as-video", action="store_true", help="the recogniser as the live referee sets it up "
+                    "(no STILL_IMAGE_OPTIONS)")
     ap.add_argument("--classify-all", action="store_true", help="classify every corner index (no shared "
                     "readings for duplicates and second corners): the recogniser before corner sharing")
     args = ap.parse_args()
@@ -157,7 +159,9 @@ def main() -> int:
         if unknown:
             ap.error(f"not held-out designs: {', '.join(unknown)}")
         exclude += tuple(d for d in heldout_designs() if d not in chosen)
-    options = {"det_conf": args.conf} if args.conf is not None else {}
+    options = {} if args.as_video else dict(STILL_IMAGE_OPTIONS)  # what referee detect uses
+    if args.conf is not None:
+        options["det_conf"] = args.conf
     if args.classify_all:
         options["share_probability"] = None
     recognizer = CardRecognizer(args.models, **options)

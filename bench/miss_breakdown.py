@@ -27,7 +27,7 @@ from scene_truth import heldout_scene_truth  # noqa: E402
 
 from referee.vision.classifier import REJECT_CLASS  # noqa: E402
 from referee.vision.crops import rectify_index  # noqa: E402
-from referee.vision.recognizer import CardRecognizer  # noqa: E402
+from referee.vision.recognizer import STILL_IMAGE_OPTIONS, CardRecognizer  # noqa: E402
 
 CORNER_IOU = 0.3
 CARD_IOU = 0.5
@@ -102,7 +102,7 @@ def main() -> int:
     ap.add_argument("--exclude-designs", default="gnome-plastic,kde-ancient-egyptians,referee-drawn")
     args = ap.parse_args()
     exclude = tuple(d for d in args.exclude_designs.split(",") if d)
-    print(json.dumps(breakdown(CardRecognizer(args.models), args.scenes, args.seed, exclude), indent=1))
+    print(json.dumps(breakdown(CardRecognizer(args.models, **STILL_IMAGE_OPTIONS), args.scenes, args.seed, exclude), indent=1))
     return 0
 
 

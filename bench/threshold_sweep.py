@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from detect_eval import eval_scenes  # noqa: E402
 
-from referee.vision.recognizer import CardRecognizer  # noqa: E402
+from referee.vision.recognizer import STILL_IMAGE_OPTIONS, CardRecognizer  # noqa: E402
 
 
 def main() -> int:
@@ -32,7 +32,7 @@ def main() -> int:
     print(f"{'det_conf':>8s} {'min_prob':>8s} {'precision':>9s} {'recall':>7s}")
     for det_conf in (float(v) for v in args.det_conf.split(",")):
         for min_prob in (float(v) for v in args.min_prob.split(",")):
-            rec = CardRecognizer(args.models, det_conf=det_conf, min_probability=min_prob)
+            rec = CardRecognizer(args.models, det_conf=det_conf, min_probability=min_prob, **STILL_IMAGE_OPTIONS)
             r = eval_scenes(rec, args.scenes, args.seed, exclude)
             print(f"{det_conf:8.2f} {min_prob:8.2f} {r['precision']:9.3f} {r['recall']:7.3f}", flush=True)
     return 0

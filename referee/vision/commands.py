@@ -22,9 +22,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run_detect(args: argparse.Namespace) -> int:
     import cv2
 
-    from referee.vision.recognizer import CardRecognizer
+    from referee.vision.recognizer import STILL_IMAGE_OPTIONS, CardRecognizer
 
-    recognizer = CardRecognizer(args.models, deck=args.deck,
+    recognizer = CardRecognizer(args.models, deck=args.deck, **STILL_IMAGE_OPTIONS,
                                 **({"det_conf": args.conf} if args.conf is not None else {}))
     status = 0
     for path in args.images:

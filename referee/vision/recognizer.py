@@ -6,6 +6,7 @@ import os
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from types import MappingProxyType
 
 import numpy as np
 
@@ -16,7 +17,7 @@ from referee.vision.deck import DeckIndex, file_sha256, load_deck
 from referee.vision.deck_head import DeckHead
 from referee.vision.detector import CornerDetector
 from referee.vision.grouping import (CornerReading, angle_gap, conflicting_corners, duplicate_clusters,
-                                    group_corners, inside_a_card, symmetric_pairs)
+                                    group_corners, inside_a_card, readings_alike, symmetric_pairs)
 from referee.vision.types import CardReading, Detection
 
 DETECTOR_FILE = "detector.onnx"
@@ -37,6 +38,15 @@ PAIR_MAX_ANGLE_GAP = 5.0
 # again from the box moved by this share of its size left, right, up and down; the surest card
 # reading of those counts when it reaches min_probability. None: no second look.
 DEFAULT_SECOND_LOOK_SHIFT = 0.25
+
+# Still images (`referee detect`) spare a sure corner reading that contradicts another only by
+# geometry, when the classifier finds the two crops unlike (grouping.readings_alike: a
+# neighbour's corner, not this card's other corner). Video (the live referee) does not: a card
+# missed in one frame is read in the next, while the readings spared this way flicker in and out
+# as a hand moves, which delayed a filmed play past the next seat's pass (bench/live.py, a CI
+# game lost). Measured (session 7, committed models): generated held-out scenes P / R 0.933 /
+# 0.730 -> 0.933 / 0.743, tuning scenes 0.903 / 0.696 -> 0.904 / 0.720.
+STILL_IMAGE_OPTIONS = MappingProxyType({"conflict_likeness": True})
 
 STAGES = ("detector", "crops", "classifier", "grouping")
 
@@ -114,6 +124,7 @@ class CardRecognizer:
         spin: bool = False,
         deck: DeckHead | DeckIndex | str | os.PathLike | None = None,
         second_look_shift: float | None = DEFAULT_SECOND_LOOK_SHIFT,
+        conflict_likeness: bool = False,
     ) -> None:
         models = Path(models_dir) if models_dir else default_models_dir()
         if deck is not None and not isinstance(deck, (DeckIndex, DeckHead)):
@@ -123,6 +134,7 @@ class CardRecognizer:
         self.min_probability = min_probability
         self.share_probability = share_probability
         self.second_look_shift = second_look_shift
+        self.conflict_likeness = conflict_likeness
         self.deck: DeckIndex | DeckHead | None = deck
         if deck is not None:
             self._check_deck(deck)
@@ -142,10 +154,19 @@ class CardRecognizer:
             raise UserError(f"deck {deck.name} has codes the classifier does not know: {', '.join(unknown)}")
 
     def _classify_crops(self, crops: list[np.ndarray]) -> list[tuple[str, float]]:
+        return self._classify_with_probabilities(crops)[0]
+
+    def _classify_with_probabilities(self, crops: list[np.ndarray]) -> tuple[list[tuple[str, float]], np.ndarray]:
+        """The readings of the crops, and the base classifier's probabilities (n, classes) they
+        came from (with a deck: the probabilities beside the deck's readings)."""
         if self.deck is None:
-            return self.classifier.classify(crops)
+            probabilities = self.classifier.probabilities(crops)
+            best = probabilities.argmax(1) if len(probabilities) else np.zeros(0, dtype=int)
+            names = self.classifier.names
+            return [(names[b], float(probabilities[i, b])) for i, b in enumerate(best)], probabilities
         probabilities, embeddings = self.classifier.read(crops)
-        return self.deck.classify(probabilities, embeddings, self.classifier.names, reject=REJECT_CLASS)
+        readings = self.deck.classify(probabilities, embeddings, self.classifier.names, reject=REJECT_CLASS)
+        return readings, probabilities
 
     def detections(self, frame: np.ndarray) -> list[Detection]:
         return self.detector.detect(frame)
@@ -177,27 +198,39 @@ class CardRecognizer:
                 crop_s += time.perf_counter() - t
             return crops[i]
 
-        def run_classifier(batch: list[np.ndarray], tally: list[int]) -> list[tuple[str, float]]:
+        def run_classifier(batch: list[np.ndarray], tally: list[int]) -> tuple[list[tuple[str, float]], np.ndarray]:
             t = time.perf_counter()
-            out = self._classify_crops(batch)
+            out = self._classify_with_probabilities(batch)
             classify_s.append(time.perf_counter() - t)
             tally.append(len(batch))
             return out
 
         def classify(positions: list[int]) -> list[tuple[str, float]]:
-            return run_classifier([crop(i)[0] for i in positions], classified)
+            readings, probabilities = run_classifier([crop(i)[0] for i in positions], classified)
+            distributions.update(zip(positions, probabilities))
+            return readings
 
-        def classify_boxes(boxes: list) -> list[tuple[str, float]]:
+        def classify_boxes(boxes: list) -> tuple[list[tuple[str, float]], np.ndarray]:
             nonlocal crop_s
             t = time.perf_counter()
             batch = [rectify_index(frame, box, size)[0] for box in boxes]
             crop_s += time.perf_counter() - t
             return run_classifier(batch, second_looks)
 
+        def distribution(i: int) -> np.ndarray:
+            """The probabilities behind detection i's reading (a shared reading: its lead's)."""
+            while i not in distributions and leads[i] is not None:
+                i = leads[i]
+            return distributions[i]
+
+        def alike(a: int, b: int) -> bool:
+            return readings_alike(distribution(a), distribution(b))
+
         def card_angle(i: int) -> float:
             return crop(i)[1]
 
         second_looks: list[int] = []
+        distributions: dict[int, np.ndarray] = {}  # position -> classifier probabilities
         card_list = list(cards)
         if self.share_probability is None:
             leads: list[int | None] = [None] * len(indices)
@@ -205,7 +238,7 @@ class CardRecognizer:
             leads = corner_leads(indices, card_list, card_angle)
         results = read_with_leads(leads, classify, self.share_probability or 0.0)
         if self.second_look_shift:
-            results = self._second_look(indices, card_list, results, classify_boxes)
+            results = self._second_look(indices, card_list, results, classify_boxes, distributions)
         if timings is not None:
             timings["crops"] = timings.get("crops", 0.0) + crop_s * 1000
             timings["classifier"] = timings.get("classifier", 0.0) + sum(classify_s) * 1000
@@ -213,7 +246,8 @@ class CardRecognizer:
             timings["classified"] = timings.get("classified", 0) + sum(classified)
             timings["second_looks"] = timings.get("second_looks", 0) + sum(second_looks)
         sure = [(code, p) if p >= self.min_probability else (REJECT_CLASS, p) for code, p in results]
-        conflicts = conflicting_corners(indices, card_list, sure, REJECT_CLASS, card_angle)
+        conflicts = conflicting_corners(indices, card_list, sure, REJECT_CLASS, card_angle,
+                                        alike if self.conflict_likeness else None)
         return [
             CornerReading(det, code, p)
             for i, (det, (code, p)) in enumerate(zip(indices, sure))
@@ -221,9 +255,11 @@ class CardRecognizer:
         ]
 
     def _second_look(self, indices: list[Detection], cards: list[Detection],
-                     results: list[tuple[str, float]], classify_boxes) -> list[tuple[str, float]]:
+                     results: list[tuple[str, float]], classify_boxes,
+                     distributions: dict[int, np.ndarray]) -> list[tuple[str, float]]:
         """Readings with the unsure ones read again from shifted boxes (DEFAULT_SECOND_LOOK_SHIFT):
-        only boxes inside a detected card (a box on printed paper or a hand is rightly rejected)."""
+        only boxes inside a detected card (a box on printed paper or a hand is rightly rejected).
+        `distributions` gets the probabilities of each reading taken from a shifted box."""
         unsure = [i for i, (code, p) in enumerate(results)
                   if code == REJECT_CLASS and inside_a_card(indices[i], cards)]
         if not unsure:
@@ -237,9 +273,11 @@ class CardRecognizer:
                 boxes.append((x1 + mx, y1 + my, x2 + mx, y2 + my))
                 owners.append(i)
         best: dict[int, tuple[str, float]] = {}
-        for i, (code, p) in zip(owners, classify_boxes(boxes)):
+        readings, probabilities = classify_boxes(boxes)
+        for i, (code, p), dist in zip(owners, readings, probabilities):
             if code != REJECT_CLASS and p >= self.min_probability and p > best.get(i, ("", 0.0))[1]:
                 best[i] = (code, p)
+                distributions[i] = dist
         return [best.get(i, reading) for i, reading in enumerate(results)]
 
     def read(self, frame: np.ndarray, timings: dict | None = None) -> list[CardReading]:

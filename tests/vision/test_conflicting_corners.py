@@ -3,7 +3,7 @@ read differently, the weaker reading is dropped instead of becoming a phantom se
 
 from __future__ import annotations
 
-from referee.vision.grouping import conflicting_corners
+from referee.vision.grouping import conflicting_corners, readings_alike
 from referee.vision.types import Detection
 
 REJECT = "other"
@@ -102,3 +102,38 @@ def test_a_weaker_reading_against_a_confirmed_card_is_still_dropped():
     six = box("index", 233, 659, 262, 673, 0.2)
     readings = [("QD", 0.94), ("QD", 0.998), ("6H", 0.7)]
     assert conflicting_corners([QD_TOP, QD_BOTTOM, six], ROW_CARDS, readings, REJECT) == {2}
+
+
+def _distribution(**probabilities: float):
+    """A classifier output over a few codes (the rest of the mass on 'other')."""
+    import numpy as np
+
+    names = ["2C", "2S", "8C", "8H", "KD", "KS", REJECT]
+    p = np.array([probabilities.get(n, 0.0) for n in names])
+    p[-1] = max(0.0, 1.0 - p[:-1].sum())
+    return p
+
+
+def test_readings_alike_tells_a_misread_corner_from_another_cards_corner():
+    # one card: the misread corner keeps some probability for the card's code
+    assert readings_alike(_distribution(**{"2C": 0.95}), _distribution(**{"2S": 0.72, "2C": 0.25}))
+    # two cards, each read surely as itself
+    assert not readings_alike(_distribution(**{"KD": 0.999}), _distribution(**{"8C": 0.998, "8H": 0.001}))
+
+
+def test_corners_of_two_cards_read_surely_as_themselves_do_not_contradict_each_other():
+    # measured (generated held-out scenes): in a pile, a neighbour's corner sits where some card
+    # box's opposite corner would be; both read surely as their own cards, and dropping the
+    # weaker lost a card read right
+    indices = [TOP_LEFT, BOTTOM_RIGHT]
+    readings = [("8C", 0.95), ("KD", 0.99)]
+    vectors = {0: _distribution(**{"8C": 0.95}), 1: _distribution(**{"KD": 0.99})}
+
+    def alike(a: int, b: int) -> bool:
+        return readings_alike(vectors[a], vectors[b])
+
+    assert conflicting_corners(indices, [CARD], readings, REJECT) == {1}      # geometry alone
+    assert conflicting_corners(indices, [CARD], readings, REJECT, alike=alike) == set()
+    # a misread corner still loses to its card's better corner
+    vectors[1] = _distribution(**{"8H": 0.7, "8C": 0.2})
+    assert conflicting_corners(indices, [CARD], [("8C", 0.95), ("8H", 0.7)], REJECT, alike=alike) == {1}

@@ -2,7 +2,7 @@
 1280x720 video, play-to-announcement latency, and whether each game was refereed right.
 
     python bench/live.py [--designs referee-drawn,gnome-simplistic] [--seeds 1,2] [--every 1]
-                         [--enrol] [--stable 0.3] [--settle 0.1] [--models DIR] [--min-prob P]
+                         [--enrol] [--stable 0.3] [--settle 0.1] [--models DIR] [--det-conf C] [--min-prob P]
 
 Each game is a short random game (`referee.live.rehearsal.short_game`: 3 players, 5 cards each,
 one refused play, no jokers), staged and filmed at 15 fps with a held-out deck design
@@ -44,6 +44,7 @@ def main() -> int:
     ap.add_argument("--fps", type=float, default=15.0)
     ap.add_argument("--keep", default=None, help="keep the videos and logs in this folder")
     ap.add_argument("--models", default=None, help="models folder (default: the committed models/)")
+    ap.add_argument("--det-conf", type=float, default=None, help="detector threshold (default: the recogniser's)")
     ap.add_argument("--min-prob", type=float, default=None,
                     help="classifier probability a corner reading needs (default: the recogniser's)")
     ap.add_argument("--enrol", action="store_true", help="enrol each design's deck first and referee with it")
@@ -63,7 +64,7 @@ def main() -> int:
     seeds = [int(s) for s in args.seeds.split(",")]
     from referee.tracking import TrackerSettings
 
-    options = {} if args.min_prob is None else {"min_probability": args.min_prob}
+    options = {k: v for k, v in (("min_probability", args.min_prob), ("det_conf", args.det_conf)) if v is not None}
     base = CardRecognizer(args.models, **options)
     overrides = {k: v for k, v in (("stable_seconds", args.stable), ("settle_seconds", args.settle)) if v is not None}
     settings = TrackerSettings(**overrides) if overrides else None

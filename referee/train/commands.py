@@ -63,10 +63,11 @@ def _data_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--cls-scenes", type=int, default=3000, help="training scenes for the classifier crops")
     p.add_argument("--cls-val-scenes", type=int, default=300)
     p.add_argument("--seed", type=int, default=DEFAULT_SEED)
-    p.add_argument("--det-scale", type=float, default=None,
-                   help="detector tiles are cut from scenes shrunk by this factor (default 0.5: 640x360; "
-                        "0.6 matches the detector's 768x448 input)")
-    p.add_argument("--det-tile", type=int, default=None, help="detector tile size in px (default 320)")
+    p.add_argument("--det-scale", type=float, default=0.6,
+                   help="detector tiles are cut from scenes shrunk by this factor (default 0.6: 768x432, the "
+                        "pixel scale of the detector's 768x448 input; the first detectors used 0.5)")
+    p.add_argument("--det-tile", type=int, default=384, help="detector tile size in px (default 384; train "
+                   "with --det-imgsz the same)")
 
 
 def _detector_args(p: argparse.ArgumentParser, with_data: bool = True) -> None:
@@ -76,7 +77,7 @@ def _detector_args(p: argparse.ArgumentParser, with_data: bool = True) -> None:
     p.add_argument("--det-init", type=Path, default=None,
                    help="start from these weights (e.g. models/checkpoints/detector.pt) instead of scratch")
     p.add_argument("--det-epochs", type=int, default=30)
-    p.add_argument("--det-imgsz", type=int, default=320)
+    p.add_argument("--det-imgsz", type=int, default=384, help="training image size (default 384: the tiles' size)")
     p.add_argument("--det-batch", type=int, default=32)
     p.add_argument("--det-lr0", type=float, default=None,
                    help="AdamW learning rate without warm-up, for continuing from --det-init (e.g. 0.0005)")
@@ -126,9 +127,8 @@ def run_data(args: argparse.Namespace) -> int:
         except Exception as exc:  # no network (e.g. a GPU box): train on the SVG designs alone
             print(f"warning: PySolFC card sets unavailable ({exc}); continuing with the SVG designs", flush=True)
 
-    tiling = {k: v for k, v in (("scale", args.det_scale), ("tile", args.det_tile)) if v is not None}
     build_detector_dataset(args.data_out / "det", args.det_scenes, args.det_val_scenes, args.seed, workers=args.workers,
-                           **tiling)
+                           scale=args.det_scale, tile=args.det_tile)
     build_classifier_dataset(args.data_out / "cls", args.cls_scenes, args.cls_val_scenes, args.seed + 1,
                              workers=args.workers)
     return 0

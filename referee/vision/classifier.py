@@ -12,12 +12,12 @@ REJECT_CLASS = "other"
 EMBEDDING_OUTPUT = "embedding"
 
 
-
 def crop_blobs(crops: list[np.ndarray], max_batch: int):
     """The classifier's inputs for BGR crops: Nx3xSxS RGB float32 0-1, at most max_batch a blob."""
     for start in range(0, len(crops), max_batch):
         chunk = np.stack(crops[start : start + max_batch])[..., ::-1]  # BGR -> RGB
         yield np.ascontiguousarray(chunk.transpose(0, 3, 1, 2), dtype=np.float32) / 255.0
+
 
 class IndexClassifier:
     """Reads the card code from 64x64 BGR crops made by referee.vision.crops.crop_index."""
@@ -80,6 +80,9 @@ class IndexClassifier:
         return np.concatenate(probs), np.concatenate(embeddings).astype(np.float32, copy=False)
 
     def classify(self, crops: list[np.ndarray]) -> list[tuple[str, float]]:
-        probs = self.probabilities(crops)
-        best = probs.argmax(1) if len(probs) else np.zeros(0, dtype=int)
-        return [(self.names[b], float(probs[i, b])) for i, b in enumerate(best)]
+        return self.readings(self.probabilities(crops))
+
+    def readings(self, probabilities: np.ndarray) -> list[tuple[str, float]]:
+        """(most probable class, its probability) for each row of (n, classes) probabilities."""
+        best = probabilities.argmax(1) if len(probabilities) else np.zeros(0, dtype=int)
+        return [(self.names[b], float(probabilities[i, b])) for i, b in enumerate(best)]

@@ -165,9 +165,7 @@ class CardRecognizer:
         came from (with a deck: the probabilities beside the deck's readings)."""
         if self.deck is None:
             probabilities = self.classifier.probabilities(crops)
-            best = probabilities.argmax(1) if len(probabilities) else np.zeros(0, dtype=int)
-            names = self.classifier.names
-            return [(names[b], float(probabilities[i, b])) for i, b in enumerate(best)], probabilities
+            return self.classifier.readings(probabilities), probabilities
         probabilities, embeddings = self.classifier.read(crops)
         readings = self.deck.classify(probabilities, embeddings, self.classifier.names, reject=REJECT_CLASS)
         return readings, probabilities

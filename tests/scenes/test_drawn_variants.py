@@ -194,7 +194,9 @@ def test_scene_with_a_variant(tmp_path, monkeypatch):
     for o in idx:
         x1, y1, x2, y2 = o.box
         assert 0 <= x1 < x2 <= w and 0 <= y1 < y2 <= h
-        assert o.code in D.ALL_CODES and cards[o.card_id].code == o.code
+        assert o.code in D.ALL_CODES
+        if o.card_id in cards:  # a card under 15 % visible has no card box
+            assert cards[o.card_id].code == o.code
 
 
 def test_drawn_variants_get_a_quarter_of_mixed_training_scenes():

@@ -201,14 +201,19 @@ DROPPED: dict[str, str] = {
 def _pysol_designs() -> list[Design]:
     from . import pysol  # local import: only needs the fetched cardsets
 
-    return pysol.pysol_designs()
+    return pysol.pysol_designs() or pysol.cached_pysol_designs()
+
+
+def _cached(design: Design) -> bool:
+    return (design_dir(design) / "meta.json").is_file()
 
 
 @functools.lru_cache(maxsize=1)
 def all_designs() -> tuple[Design, ...]:
-    """The registry: SVG designs whose source file exists here, fetched pysol designs, the
-    project's own drawn deck and its training variants."""
-    out = [d for d in _SVG_DESIGNS if Path(d.path).exists()] + [DRAWN_DESIGN] + DRAWN_VARIANTS
+    """The registry: SVG designs whose source file exists here (or whose faces are in the cache,
+    e.g. unpacked from a face pack on a machine without the packages), fetched or cached pysol
+    designs, the project's own drawn deck and its training variants."""
+    out = [d for d in _SVG_DESIGNS if Path(d.path).exists() or _cached(d)] + [DRAWN_DESIGN] + DRAWN_VARIANTS
     try:
         out += _pysol_designs()
     except Exception:  # noqa: BLE001 - pysol cardsets are optional
@@ -635,7 +640,9 @@ def build_design_cache(design: Design, force: bool = False, workers: int = 2) ->
         meta = json.loads(meta_p.read_text())
         # a drawn design's style must match (referee-drawn's older metadata carries none)
         stored = meta.get("style", None if design.variant is None else "")
-        if meta.get("version") == CACHE_VERSION and stored in (None, style_digest):
+        # faces unpacked from a face pack were drawn on the machine that packed them (which had
+        # the fonts this one may lack): keep them
+        if meta.get("version") == CACHE_VERSION and (stored in (None, style_digest) or meta.get("packed")):
             return meta
     if design.kind == "drawn":  # the boxes are known: the ones drawn
         from . import drawn

@@ -177,6 +177,27 @@ def pysol_designs(candidates: bool = False) -> list[Design]:
     return ds
 
 
+def cached_pysol_designs() -> list[Design]:
+    """The registered pysol designs whose faces are in the face cache, for a machine without the
+    unpacked cardsets (a GPU box fed a face pack, :mod:`referee.scenes.facepack`). Their faces are
+    never re-rendered there, so `path` points at the cache."""
+    import json
+
+    from .designs import design_dir
+
+    ds = []
+    for name in PYSOL_KEEP:
+        meta_p = design_dir(f"pysol-{name}") / "meta.json"
+        if not meta_p.is_file():
+            continue
+        faces = json.loads(meta_p.read_text()).get("faces", {})
+        ds.append(Design(f"pysol-{name}", "pysolfc-cardsets", PYSOL_LICENCE,
+                         "heldout" if name in PYSOL_HELDOUT else "train", str(meta_p.parent),
+                         PYSOL_FAMILY.get(name, "pysol-" + name), jokers=tuple(k for k in ("JKB", "JKR") if k in faces),
+                         max_pip_fallback=PYSOL_MAX_PIP_FALLBACK.get(name, 0.08), note="from the face cache"))
+    return ds
+
+
 def _read(p: Path) -> np.ndarray | None:
     """BGRA uint8 (GIF palettes with transparency handled through Pillow)."""
     if not p.exists():

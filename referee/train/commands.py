@@ -23,6 +23,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     d = sub.add_parser("data", help="render synthetic scenes into detector and classifier data sets")
     _data_args(d)
     d.add_argument("--workers", type=int, default=2)
+    d.add_argument("--what", choices=("both", "det", "cls"), default="both",
+                   help="which data set to write (default both: det/ and cls/ under --data-dir)")
     d.set_defaults(func=run_data)
 
     t = sub.add_parser("detector", help="train (or resume) the corner/card detector")
@@ -83,6 +85,15 @@ def _detector_args(p: argparse.ArgumentParser, with_data: bool = True) -> None:
                    help="AdamW learning rate without warm-up, for continuing from --det-init (e.g. 0.0005)")
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--threads", type=int, default=None)
+    _device_args(p)
+
+
+def _device_args(p: argparse.ArgumentParser) -> None:
+    if any(a.dest == "device" for a in p._actions):
+        return
+    p.add_argument("--device", default="cpu", help="cpu (default) or a CUDA device index such as 0 (mixed precision)")
+    p.add_argument("--hours", type=float, default=None,
+                   help="train for this many hours instead of the epoch count (the schedule is fitted to it)")
 
 
 def _classifier_args(p: argparse.ArgumentParser, with_data: bool = True) -> None:
@@ -97,6 +108,7 @@ def _classifier_args(p: argparse.ArgumentParser, with_data: bool = True) -> None
     if not any(a.dest == "workers" for a in p._actions):
         p.add_argument("--workers", type=int, default=2)
         p.add_argument("--threads", type=int, default=None)
+    _device_args(p)
 
 
 def _need_training_extra() -> None:
@@ -121,16 +133,21 @@ def run_data(args: argparse.Namespace) -> int:
     from referee.scenes import fetch_pysolfc
     from referee.scenes.dataset import build_classifier_dataset, build_detector_dataset
 
-    if fetch_pysolfc.cardsets_root() is None:
+    from referee.scenes.pysol import cached_pysol_designs
+
+    # a machine fed a face pack (referee/scenes/facepack.py) has the pysol faces without the card sets
+    if fetch_pysolfc.cardsets_root() is None and not cached_pysol_designs():
         try:  # the historical designs come from Debian's pysolfc-cardsets (network needed once)
             fetch_pysolfc.fetch()
         except Exception as exc:  # no network (e.g. a GPU box): train on the SVG designs alone
             print(f"warning: PySolFC card sets unavailable ({exc}); continuing with the SVG designs", flush=True)
 
-    build_detector_dataset(args.data_out / "det", args.det_scenes, args.det_val_scenes, args.seed, workers=args.workers,
-                           scale=args.det_scale, tile=args.det_tile)
-    build_classifier_dataset(args.data_out / "cls", args.cls_scenes, args.cls_val_scenes, args.seed + 1,
-                             workers=args.workers)
+    if args.what in ("both", "det"):
+        build_detector_dataset(args.data_out / "det", args.det_scenes, args.det_val_scenes, args.seed,
+                               workers=args.workers, scale=args.det_scale, tile=args.det_tile)
+    if args.what in ("both", "cls"):
+        build_classifier_dataset(args.data_out / "cls", args.cls_scenes, args.cls_val_scenes, args.seed + 1,
+                                 workers=args.workers)
     return 0
 
 
@@ -140,7 +157,7 @@ def run_detector(args: argparse.Namespace) -> int:
 
     train_detector(args.data, args.det_name, args.det_epochs, imgsz=args.det_imgsz, batch=args.det_batch,
                    workers=args.workers, threads=args.threads, model=_init(args.det_init, "yolo11n.yaml"),
-                   lr0=args.det_lr0)
+                   lr0=args.det_lr0, device=args.device, hours=args.hours)
     return 0
 
 
@@ -149,7 +166,8 @@ def run_classifier(args: argparse.Namespace) -> int:
     from referee.train.runner import train_classifier
 
     train_classifier(args.data, args.cls_name, args.cls_epochs, batch=args.cls_batch, workers=args.workers,
-                     threads=args.threads, model=_init(args.cls_init, None), lr0=args.cls_lr0)
+                     threads=args.threads, model=_init(args.cls_init, None), lr0=args.cls_lr0,
+                     device=args.device, hours=args.hours)
     return 0
 
 
@@ -172,13 +190,15 @@ def run_all(args: argparse.Namespace) -> int:
     from referee.train.runner import export_classifier, export_detector, train_classifier, train_detector
     from referee.vision.recognizer import CLASSIFIER_FILE, DETECTOR_FILE
 
+    args.what = "both"
     run_data(args)
     cls_run = train_classifier(args.data_out / "cls", args.cls_name, args.cls_epochs, batch=args.cls_batch,
                                workers=args.workers, threads=args.threads, model=_init(args.cls_init, None),
-                               lr0=args.cls_lr0)
+                               lr0=args.cls_lr0, device=args.device, hours=args.hours)
     det_run = train_detector(args.data_out / "det", args.det_name, args.det_epochs, imgsz=args.det_imgsz,
                              batch=args.det_batch, workers=args.workers, threads=args.threads,
-                             model=_init(args.det_init, "yolo11n.yaml"), lr0=args.det_lr0)
+                             model=_init(args.det_init, "yolo11n.yaml"), lr0=args.det_lr0,
+                             device=args.device, hours=args.hours)
     export_classifier(cls_run / "weights" / "best.pt", args.out / CLASSIFIER_FILE, quantize=args.int8_classifier)
     export_detector(det_run / "weights" / "best.pt", args.out / DETECTOR_FILE, quantize=not args.float_detector)
     return 0

@@ -48,16 +48,24 @@ def _finished_epochs(run: Path) -> int:
         return sum(1 for _ in csv.DictReader(fh))
 
 
-def _train(model_source: str, run_name: str, epochs: int, threads: int | None, **train_args) -> Path:
-    """Train or resume runs/<run_name>; returns the run folder."""
+def _train(model_source: str, run_name: str, epochs: int, threads: int | None, device: str = "cpu",
+           hours: float | None = None, **train_args) -> Path:
+    """Train or resume runs/<run_name>; returns the run folder. device: "cpu" or a CUDA index
+    ("0"; mixed precision there). hours: train for this long instead of `epochs` (ultralytics
+    re-plans the epochs and the learning-rate schedule after the first one)."""
     _prepare_env(threads)
     from ultralytics import YOLO
 
+    if device != "cpu":
+        # ultralytics' AMP self-test downloads yolo26n.pt; a GPU box without network would stall on it
+        import ultralytics.engine.trainer as trainer
+
+        trainer.check_amp = lambda model: True
     run = RUNS / run_name
     last = run / "weights" / "last.pt"
     done = _finished_epochs(run)
-    common = dict(project=str(RUNS), name=run_name, exist_ok=True, plots=False, amp=False, device="cpu",
-                  save_period=-1, verbose=True)
+    common = dict(project=str(RUNS), name=run_name, exist_ok=True, plots=False, amp=device != "cpu",
+                  device=device, save_period=-1, verbose=True, **({"time": hours} if hours else {}))
     if last.is_file() and done < epochs:
         import torch
 
@@ -81,7 +89,8 @@ def _train(model_source: str, run_name: str, epochs: int, threads: int | None, *
 
 def train_detector(data: Path, run_name: str, epochs: int, imgsz: int = 320, batch: int = 32,
                    workers: int = 2, threads: int | None = None, cache: str | bool = "ram",
-                   model: str = "yolo11n.yaml", lr0: float | None = None) -> Path:
+                   model: str = "yolo11n.yaml", lr0: float | None = None, device: str = "cpu",
+                   hours: float | None = None) -> Path:
     """lr0 set: AdamW at that rate with no warm-up. Continuing trained weights with ultralytics'
     default warm-up (bias lr 0.1) and a restarted rate undid an epoch of progress (mAP50 0.61 -> 0.52)."""
     data_yaml = Path(data) / "data.yaml"
@@ -90,17 +99,18 @@ def train_detector(data: Path, run_name: str, epochs: int, imgsz: int = 320, bat
     augment = dict(DETECTOR_AUGMENT)
     if lr0:
         augment.update(optimizer="AdamW", lr0=lr0, warmup_epochs=0.0, cos_lr=True)
-    return _train(model, run_name, epochs, threads, data=str(data_yaml), imgsz=imgsz, batch=batch,
+    return _train(model, run_name, epochs, threads, device, hours, data=str(data_yaml), imgsz=imgsz, batch=batch,
                   workers=workers, cache=cache, rect=False, **augment)
 
 
 def train_classifier(data: Path, run_name: str, epochs: int, imgsz: int = 64, batch: int = 256,
                      workers: int = 2, threads: int | None = None, cache: str | bool = "ram",
-                     model: str | None = None, lr0: float | None = None) -> Path:
+                     model: str | None = None, lr0: float | None = None, device: str = "cpu",
+                     hours: float | None = None) -> Path:
     if not (Path(data) / "train").is_dir():
         raise UserError(f"no classifier data set at {data} (expected {data}/train/<class>/); run `referee train data`")
     augment = {**CLASSIFIER_AUGMENT, **({"lr0": lr0} if lr0 else {})}
-    return _train(model or str(CLASSIFIER_YAML), run_name, epochs, threads, data=str(data), imgsz=imgsz,
+    return _train(model or str(CLASSIFIER_YAML), run_name, epochs, threads, device, hours, data=str(data), imgsz=imgsz,
                   batch=batch, workers=workers, cache=cache, **augment)
 
 

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# One GPU session of training, prepared to run unattended on a lent GPU box (no network, no card
+# packages, a Python with torch but no ultralytics): writes fresh data there, trains two detectors
+# and two classifiers side by side for $HOURS, and leaves their best weights in $OUT.
+#
+# Prepare on the machine that has the card packages (the face cache rendered):
+#   python -m referee.scenes.facepack pack gpu/faces.tar          # ~31 MB of WebP faces
+#   pip download --no-deps ... ultralytics ultralytics-thop ultralytics-platform -d .whl
+# and run from the repository root there:  OUT=/some/dir bash referee/train/gpu_run.sh
+#
+# Runs (names under runs/, weights copied to $OUT/<name>.pt every 20 s and at the end):
+#   gdet-a  detector, from models/checkpoints/detector.pt, AdamW lr 0.0005
+#   gdet-b  detector, from scratch (yolo11n.yaml)
+#   gcls-a  classifier, from models/checkpoints/classifier.pt, lr 0.0007
+#   gcls-b  classifier, from scratch (referee/train/index-cls.yaml), lr 0.003
+# $OUT also gets log.txt and results.tgz (results.csv and args of each run, and all logs).
+set -u
+OUT=${OUT:-/tmp/gpu-out}
+SEED=${SEED:-20261210}
+DET_SCENES=${DET_SCENES:-5000}
+CLS_SCENES=${CLS_SCENES:-5000}
+VAL_SCENES=${VAL_SCENES:-200}
+HOURS=${HOURS:-0.095}
+DATA=${DATA:-/tmp/gpu-data}
+GEN_WORKERS=${GEN_WORKERS:-8}
+DEVICE=${DEVICE:-0}
+LOGS=/tmp/gpu-logs
+mkdir -p "$OUT" "$DATA" "$LOGS"
+exec > >(tee -a "$OUT/log.txt") 2>&1
+export PYTHONUNBUFFERED=1 YOLO_OFFLINE=1 REFEREE_CACHE=${REFEREE_CACHE:-/tmp/referee-cache}
+t0=$(date +%s)
+stamp() { echo "[$(( $(date +%s) - t0 )) s] $*"; }
+
+# --- environment ---------------------------------------------------------------------------
+if ! python3 -c "import ultralytics" 2>/dev/null; then
+  python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --target /tmp/site .whl/*.whl || exit 1
+  # ultralytics reads its results.csv with polars only to store it in the checkpoint; polars'
+  # 54 MB runtime does not fit the transfer, so a csv-module stand-in serves that one call
+  if ! python3 -c "import polars" 2>/dev/null; then
+    mkdir -p /tmp/site/polars
+    cat > /tmp/site/polars/__init__.py <<'PY'
+import csv as _csv, io as _io
+class _Frame:
+    def __init__(self, rows, cols): self._rows, self._cols = rows, cols
+    def to_dict(self, as_series=True): return {c: [r[c] for r in self._rows] for c in self._cols}
+def _num(v):
+    try: return float(v)
+    except (TypeError, ValueError): return v
+def read_csv(src, infer_schema_length=None, **_):
+    text = src.decode() if isinstance(src, (bytes, bytearray)) else open(src).read()
+    reader = _csv.DictReader(_io.StringIO(text))
+    rows = [{k: _num(v) for k, v in r.items()} for r in reader]
+    return _Frame(rows, reader.fieldnames or [])
+PY
+  fi
+  export PYTHONPATH=/tmp/site:$PWD
+else
+  export PYTHONPATH=$PWD
+fi
+export DEVICE
+python3 - <<'PY' || exit 1
+import torch, ultralytics, cv2
+print("torch", torch.__version__, "cuda", torch.cuda.is_available(), torch.cuda.get_device_name(0) if torch.cuda.is_available() else "-",
+      "ultralytics", ultralytics.__version__, "cv2", cv2.__version__)
+import os; assert os.environ.get("DEVICE", "0") == "cpu" or torch.cuda.is_available()
+import polars; polars.read_csv(b"a,b\n1,2\n").to_dict(as_series=False)
+PY
+if [ -f gpu/faces.tar ]; then python3 -m referee.scenes.facepack unpack gpu/faces.tar --workers 16 || exit 1; fi
+python3 -c "from referee.scenes.dataset import _split_designs as s; t=s('train'); v=s('val'); print(len(t), 'train designs,', len(v), 'held out'); assert len(t) >= 40" || exit 1
+stamp "environment ready"
+
+# --- data: detector tiles and classifier crops, written side by side --------------------------
+python3 -m referee.cli train data --what det --data-dir "$DATA" --det-scenes "$DET_SCENES" --det-val-scenes "$VAL_SCENES" \
+  --seed "$SEED" --workers "$GEN_WORKERS" > "$DATA/gen-det.log" 2>&1 &
+gd=$!
+python3 -m referee.cli train data --what cls --data-dir "$DATA" --cls-scenes "$CLS_SCENES" --cls-val-scenes "$VAL_SCENES" \
+  --seed "$SEED" --workers "$GEN_WORKERS" > "$DATA/gen-cls.log" 2>&1 &
+gc=$!
+wait $gd; rd=$?; wait $gc; rc=$?
+tail -n 2 "$DATA/gen-det.log" "$DATA/gen-cls.log"
+[ $rd -eq 0 ] && [ $rc -eq 0 ] || { stamp "data generation failed"; exit 1; }
+stamp "data written: $(ls "$DATA/det/images/train" | wc -l) detector tiles, $(find "$DATA/cls/train" -name '*.png' | wc -l) crops"
+
+# --- four trainings side by side --------------------------------------------------------------
+copy_weights() {
+  for r in gdet-a gdet-b gcls-a gcls-b; do
+    w=runs/$r/weights/best.pt
+    [ -f "$w" ] && cp "$w" "$OUT/$r.pt.tmp" && mv "$OUT/$r.pt.tmp" "$OUT/$r.pt"
+  done
+  tar czf "$OUT/results.tgz.tmp" runs/g*/results.csv runs/g*/args.yaml "$LOGS" "$DATA"/gen-*.log 2>/dev/null; mv "$OUT/results.tgz.tmp" "$OUT/results.tgz"
+}
+common=(--device "$DEVICE" --hours "$HOURS" --threads 2)
+python3 -m referee.cli train detector --data "$DATA/det" --det-name gdet-a --det-init models/checkpoints/detector.pt \
+  --det-lr0 0.0005 --det-batch 64 --workers 5 "${common[@]}" > "$LOGS/gdet-a.log" 2>&1 &
+p1=$!
+python3 -m referee.cli train detector --data "$DATA/det" --det-name gdet-b --det-batch 64 --workers 5 "${common[@]}" \
+  > "$LOGS/gdet-b.log" 2>&1 &
+p2=$!
+python3 -m referee.cli train classifier --data "$DATA/cls" --cls-name gcls-a --cls-init models/checkpoints/classifier.pt \
+  --cls-lr0 0.0007 --cls-batch 512 --workers 3 "${common[@]}" > "$LOGS/gcls-a.log" 2>&1 &
+p3=$!
+python3 -m referee.cli train classifier --data "$DATA/cls" --cls-name gcls-b --cls-batch 512 --workers 3 "${common[@]}" \
+  > "$LOGS/gcls-b.log" 2>&1 &
+p4=$!
+while kill -0 $p1 2>/dev/null || kill -0 $p2 2>/dev/null || kill -0 $p3 2>/dev/null || kill -0 $p4 2>/dev/null; do
+  sleep 20; copy_weights
+done
+for p in $p1 $p2 $p3 $p4; do wait $p; echo "exit $p: $?"; done
+copy_weights
+for r in gdet-a gdet-b gcls-a gcls-b; do echo "== $r"; tail -c 1500 "$LOGS/$r.log" | tr '\r' '\n' | tail -6; done
+stamp "done"

@@ -1,0 +1,114 @@
+"""Face packs (referee/scenes/facepack.py) and the registry on a machine with cached faces only."""
+import io
+import json
+import tarfile
+
+import numpy as np
+import pytest
+
+import referee.scenes.designs as D
+from referee.scenes import facepack, pysol
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    def use(name):
+        monkeypatch.setenv("REFEREE_CACHE", str(tmp_path / name))
+        D.all_designs.cache_clear()
+        D.load_design.cache_clear()
+        return tmp_path / name
+
+    yield use
+    D.all_designs.cache_clear()
+    D.load_design.cache_clear()
+
+
+def test_pack_and_unpack_restore_the_faces(cache, tmp_path):
+    cache("here")
+    design = D.get_design("drawn-train-03")
+    meta = D.build_design_cache(design)
+    pack_file = facepack.pack(tmp_path / "faces.tar", designs=[design.name])
+    here = D.design_dir(design)
+
+    cache("gpu-box")
+    assert facepack.unpack(pack_file, workers=2) == [design.name]
+    there = D.design_dir(design)
+    restored = json.loads((there / "meta.json").read_text())
+    assert restored["packed"] is True
+    assert restored["faces"] == meta["faces"]
+    import cv2
+
+    for key in ("AS", "10H", "back"):
+        a = cv2.imread(str(here / f"{key}.png"), cv2.IMREAD_UNCHANGED)
+        b = cv2.imread(str(there / f"{key}.png"), cv2.IMREAD_UNCHANGED)
+        assert a.shape == b.shape and a.shape[2] == 4
+        assert np.abs(a.astype(int) - b.astype(int)).mean() < 3  # lossy, but close
+    # the generator draws from the unpacked faces
+    from referee.scenes.generator import generate_scene
+
+    sc = generate_scene(3, [design.name])
+    assert any(o.kind == "index" for o in sc.objects)
+
+
+def test_packed_drawn_faces_are_kept_though_this_machine_would_draw_them_differently(cache, tmp_path):
+    """A GPU box lacks the fonts: its own style digest differs, and drawing again would give other faces."""
+    root = cache("box")
+    design = D.get_design("drawn-train-05")
+    d = D.design_dir(design)
+    d.mkdir(parents=True)
+    meta = {"version": D.CACHE_VERSION, "design": design.name, "style": "drawn elsewhere", "packed": True,
+            "faces": {}, "check": {"ok": True}}
+    (d / "meta.json").write_text(json.dumps(meta))
+    assert D.build_design_cache(design) == meta
+    assert root.exists()
+
+
+def test_registry_lists_a_cached_design_whose_package_is_missing(cache, monkeypatch):
+    cache("box")
+    gone = D.Design("gnome-gone", "gnome-cards-data", D.GNOME_LICENCE, "train", "/nonexistent/gone.svgz", "gone")
+    monkeypatch.setattr(D, "_SVG_DESIGNS", [gone])
+    D.all_designs.cache_clear()
+    assert "gnome-gone" not in [d.name for d in D.all_designs()]
+    d = D.design_dir(gone)
+    d.mkdir(parents=True)
+    (d / "meta.json").write_text(json.dumps({"version": D.CACHE_VERSION, "faces": {}, "check": {"ok": True}}))
+    D.all_designs.cache_clear()
+    assert "gnome-gone" in [d.name for d in D.all_designs()]
+
+
+def test_cached_pysol_designs_keep_their_split_and_jokers(cache):
+    cache("box")
+    for name, faces in (("gpl", {"AS": {}, "JKB": {}}), ("me-uk", {"AS": {}})):
+        d = D.design_dir(f"pysol-{name}")
+        d.mkdir(parents=True)
+        (d / "meta.json").write_text(json.dumps({"version": D.CACHE_VERSION, "faces": faces}))
+    got = {d.name: d for d in pysol.cached_pysol_designs()}
+    assert set(got) == {"pysol-gpl", "pysol-me-uk"}
+    assert got["pysol-gpl"].split == "train" and got["pysol-gpl"].jokers == ("JKB",)
+    assert got["pysol-me-uk"].split == "heldout" and got["pysol-me-uk"].jokers == ()
+
+
+def test_unpack_refuses_paths_outside_the_cache(cache, tmp_path):
+    cache("box")
+    bad = tmp_path / "bad.tar"
+    with tarfile.open(bad, "w") as tar:
+        info = tarfile.TarInfo("../escape/meta.json")
+        info.size = 2
+        tar.addfile(info, io.BytesIO(b"{}"))
+    with pytest.raises(ValueError, match="bad member"):
+        facepack.unpack(bad)
+
+
+def test_train_commands_take_a_device_and_a_time_budget():
+    import argparse
+
+    from referee.train import commands
+
+    parser = argparse.ArgumentParser()
+    commands.register(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(["train", "classifier", "--device", "0", "--hours", "0.1"])
+    assert (args.device, args.hours) == ("0", 0.1)
+    args = parser.parse_args(["train", "detector"])
+    assert (args.device, args.hours) == ("cpu", None)
+    args = parser.parse_args(["train", "data", "--what", "cls"])
+    assert args.what == "cls"

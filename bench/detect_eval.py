@@ -141,6 +141,8 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=777_000)
     ap.add_argument("--real", type=Path, default=REAL_DEFAULT, help="real-photo folder ('' to skip)")
     ap.add_argument("--conf", type=float, default=None, help="detector threshold (default: the recogniser's)")
+    ap.add_argument("--min-prob", type=float, default=None,
+                    help="classifier probability a reading needs (default: the recogniser's)")
     ap.add_argument("--exclude-designs", default="", help="comma-separated held-out designs to leave out "
                     "(e.g. ones an older model was trained on)")
     ap.add_argument("--designs", default="", help="comma-separated held-out designs to use, leaving out "
@@ -162,6 +164,8 @@ def main() -> int:
     options = {} if args.as_video else dict(STILL_IMAGE_OPTIONS)  # what referee detect uses
     if args.conf is not None:
         options["det_conf"] = args.conf
+    if args.min_prob is not None:
+        options["min_probability"] = args.min_prob
     if args.classify_all:
         options["share_probability"] = None
     recognizer = CardRecognizer(args.models, **options)

@@ -27,7 +27,9 @@ CLASSIFIER_FILE = "classifier.onnx"
 # precisely (tuning scenes P / R 0.889 / 0.770 at 0.15, 0.899 / 0.750 at 0.2, 0.916 / 0.730 at
 # 0.25, against the scene labels before session 8's fix; with cls8 and the fixed labels 0.961 /
 # 0.748 at 0.15, 0.968 / 0.722 at 0.2), but it misses the 6H in the demo's tight four-card fan,
-# and the referee misses the revolution.
+# and the referee misses the revolution. Session 9 (gdet-b + gcls-c, fixed labels): 0.958 / 0.792
+# at 0.15 / 0.6, 0.965 / 0.778 at 0.15 / 0.7; at 0.7 the four-colour 7C of the CI game
+# gnome-neoclassical_4_color profit 1 reads 0.50 / 0.65 and the referee misses the play.
 DEFAULT_DET_CONF = 0.15
 DEFAULT_MIN_PROBABILITY = 0.6
 # A corner whose lead (a more confident box on the same index, or the other corner of the same

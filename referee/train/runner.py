@@ -48,6 +48,22 @@ def _finished_epochs(run: Path) -> int:
         return sum(1 for _ in csv.DictReader(fh))
 
 
+def resume_plan(done: int, epochs: int, hours: float | None, ckpt_epoch: int | None, ckpt_args: dict) -> str:
+    """What to do with runs/<name> when training is asked for again: "new" (no last.pt), "resume"
+    (an interrupted run: ultralytics' own resume), "continue" (a finished run with fewer epochs
+    than asked: a new run from its weights) or "done". ckpt_epoch is last.pt's epoch (-1 once a
+    run finished), ckpt_args its train_args. A time-budget run (hours) is resumed whenever it was
+    interrupted: ultralytics rewrites its `epochs` to fit the budget, so they cannot be compared."""
+    if ckpt_epoch is None:
+        return "new"
+    unfinished = ckpt_epoch >= 0
+    if hours:
+        return "resume" if unfinished else "done"
+    if done >= epochs:
+        return "done"
+    return "resume" if unfinished and ckpt_args.get("epochs") == epochs else "continue"
+
+
 def _train(model_source: str, run_name: str, epochs: int, threads: int | None, device: str = "cpu",
            hours: float | None = None, **train_args) -> Path:
     """Train or resume runs/<run_name>; returns the run folder. device: "cpu" or a CUDA index
@@ -66,22 +82,27 @@ def _train(model_source: str, run_name: str, epochs: int, threads: int | None, d
     done = _finished_epochs(run)
     common = dict(project=str(RUNS), name=run_name, exist_ok=True, plots=False, amp=device != "cpu",
                   device=device, save_period=-1, verbose=True, **({"time": hours} if hours else {}))
-    if last.is_file() and done < epochs:
+    ckpt = {}
+    if last.is_file():
         import torch
 
         ckpt = torch.load(last, map_location="cpu", weights_only=False)
-        if ckpt.get("epoch", -1) >= 0 and ckpt.get("train_args", {}).get("epochs") == epochs:
-            print(f"resuming {run} at epoch {done + 1}/{epochs}", flush=True)
-            YOLO(str(last)).train(resume=True)
-            return run
+    plan = resume_plan(done, epochs, hours, ckpt.get("epoch", -1) if last.is_file() else None,
+                       ckpt.get("train_args", {}))
+    if plan == "resume":
+        print(f"resuming {run} after {done} epochs", flush=True)
+        YOLO(str(last)).train(resume=True)
+        return run
+    if plan == "done":
+        print(f"{run} already has {done} epochs (asked for {f'{hours} h' if hours else epochs}); nothing to do",
+              flush=True)
+        return run
+    if plan == "continue":
         # the earlier run finished with fewer epochs: continue from its weights in a new run
         run_name = f"{run_name}-cont{done}"
         print(f"continuing from {last} for {epochs - done} more epochs as runs/{run_name}", flush=True)
         model_source, epochs = str(last), epochs - done
         common["name"] = run_name
-    elif last.is_file():
-        print(f"{run} already has {done} epochs (asked for {epochs}); nothing to do", flush=True)
-        return run
     # pretrained=False would make ultralytics' classification trainer re-initialise loaded weights
     YOLO(model_source).train(epochs=epochs, pretrained=model_source.endswith(".pt"), **common, **train_args)
     return RUNS / run_name

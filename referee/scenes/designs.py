@@ -625,10 +625,13 @@ def _find_with(faces, inks, P: _Params, joker_index: bool, max_pip_fallback: flo
 # --------------------------------------------------------------------------------------------
 # cache
 # --------------------------------------------------------------------------------------------
-def design_dir(design: Design | str) -> Path:
-    name = design if isinstance(design, str) else design.name
+def faces_root() -> Path:
     # versioned, so that processes running an older copy of this code never clobber newer renders
-    return cache_root() / "faces" / f"v{CACHE_VERSION}" / name
+    return cache_root() / "faces" / f"v{CACHE_VERSION}"
+
+
+def design_dir(design: Design | str) -> Path:
+    return faces_root() / (design if isinstance(design, str) else design.name)
 
 
 def build_design_cache(design: Design, force: bool = False, workers: int = 2) -> dict:

@@ -23,13 +23,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .designs import CACHE_VERSION, cache_root
+from .designs import faces_root
 
 PACK_QUALITY = 88
-
-
-def faces_root() -> Path:
-    return cache_root() / "faces" / f"v{CACHE_VERSION}"
 
 
 def _encode(png: Path, quality: int) -> bytes:

@@ -82,30 +82,30 @@ tail -n 2 "$DATA/gen-det.log" "$DATA/gen-cls.log"
 stamp "data written: $(ls "$DATA/det/images/train" | wc -l) detector tiles, $(find "$DATA/cls/train" -name '*.png' | wc -l) crops"
 
 # --- four trainings side by side --------------------------------------------------------------
+names=() pids=()
+start() {  # start NAME detector|classifier ARGS...: one training in the background, its log in $LOGS
+  local name=$1 kind=$2; shift 2
+  local flag=--det-name; [ "$kind" = classifier ] && flag=--cls-name
+  python3 -m referee.cli train "$kind" "$flag" "$name" --device "$DEVICE" --hours "$HOURS" --threads 2 "$@" \
+    > "$LOGS/$name.log" 2>&1 &
+  names+=("$name") pids+=($!)
+}
 copy_weights() {
-  for r in gdet-a gdet-b gcls-a gcls-b; do
+  for r in "${names[@]}"; do
     w=runs/$r/weights/best.pt
     [ -f "$w" ] && cp "$w" "$OUT/$r.pt.tmp" && mv "$OUT/$r.pt.tmp" "$OUT/$r.pt"
   done
-  tar czf "$OUT/results.tgz.tmp" runs/g*/results.csv runs/g*/args.yaml "$LOGS" "$DATA"/gen-*.log 2>/dev/null; mv "$OUT/results.tgz.tmp" "$OUT/results.tgz"
+  local files=("$LOGS" "$DATA"/gen-*.log)
+  for r in "${names[@]}"; do files+=(runs/$r/results.csv runs/$r/args.yaml); done
+  tar czf "$OUT/results.tgz.tmp" "${files[@]}" 2>/dev/null; mv "$OUT/results.tgz.tmp" "$OUT/results.tgz"
 }
-common=(--device "$DEVICE" --hours "$HOURS" --threads 2)
-python3 -m referee.cli train detector --data "$DATA/det" --det-name gdet-a --det-init models/checkpoints/detector.pt \
-  --det-lr0 0.0005 --det-batch 64 --workers 5 "${common[@]}" > "$LOGS/gdet-a.log" 2>&1 &
-p1=$!
-python3 -m referee.cli train detector --data "$DATA/det" --det-name gdet-b --det-batch 64 --workers 5 "${common[@]}" \
-  > "$LOGS/gdet-b.log" 2>&1 &
-p2=$!
-python3 -m referee.cli train classifier --data "$DATA/cls" --cls-name gcls-a --cls-init models/checkpoints/classifier.pt \
-  --cls-lr0 0.0007 --cls-batch 512 --workers 3 "${common[@]}" > "$LOGS/gcls-a.log" 2>&1 &
-p3=$!
-python3 -m referee.cli train classifier --data "$DATA/cls" --cls-name gcls-b --cls-batch 512 --workers 3 "${common[@]}" \
-  > "$LOGS/gcls-b.log" 2>&1 &
-p4=$!
-while kill -0 $p1 2>/dev/null || kill -0 $p2 2>/dev/null || kill -0 $p3 2>/dev/null || kill -0 $p4 2>/dev/null; do
-  sleep 20; copy_weights
-done
-for p in $p1 $p2 $p3 $p4; do wait $p; echo "exit $p: $?"; done
+running() { for p in "${pids[@]}"; do kill -0 "$p" 2>/dev/null && return 0; done; return 1; }
+start gdet-a detector --data "$DATA/det" --det-init models/checkpoints/detector.pt --det-lr0 0.0005 --det-batch 64 --workers 5
+start gdet-b detector --data "$DATA/det" --det-batch 64 --workers 5
+start gcls-a classifier --data "$DATA/cls" --cls-init models/checkpoints/classifier.pt --cls-lr0 0.0007 --cls-batch 512 --workers 3
+start gcls-b classifier --data "$DATA/cls" --cls-batch 512 --workers 3
+while running; do sleep 20; copy_weights; done
+for p in "${pids[@]}"; do wait "$p"; echo "exit $p: $?"; done
 copy_weights
-for r in gdet-a gdet-b gcls-a gcls-b; do echo "== $r"; tail -c 1500 "$LOGS/$r.log" | tr '\r' '\n' | tail -6; done
+for r in "${names[@]}"; do echo "== $r"; tail -c 1500 "$LOGS/$r.log" | tr '\r' '\n' | tail -6; done
 stamp "done"

@@ -82,13 +82,13 @@ def _train(model_source: str, run_name: str, epochs: int, threads: int | None, d
     done = _finished_epochs(run)
     common = dict(project=str(RUNS), name=run_name, exist_ok=True, plots=False, amp=device != "cpu",
                   device=device, save_period=-1, verbose=True, **({"time": hours} if hours else {}))
-    ckpt = {}
+    ckpt_epoch, ckpt_args = None, {}
     if last.is_file():
         import torch
 
         ckpt = torch.load(last, map_location="cpu", weights_only=False)
-    plan = resume_plan(done, epochs, hours, ckpt.get("epoch", -1) if last.is_file() else None,
-                       ckpt.get("train_args", {}))
+        ckpt_epoch, ckpt_args = ckpt.get("epoch", -1), ckpt.get("train_args", {})
+    plan = resume_plan(done, epochs, hours, ckpt_epoch, ckpt_args)
     if plan == "resume":
         print(f"resuming {run} after {done} epochs", flush=True)
         YOLO(str(last)).train(resume=True)

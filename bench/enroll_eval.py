@@ -66,7 +66,8 @@ def main() -> int:
     ap.add_argument("--enrol-seed", type=int, default=5)
     ap.add_argument("--models", default=None)
     ap.add_argument("--json", default=None, help="also write the figures to this file")
-    ap.add_argument("--methods", default="head,index", help="enrolment methods to compare (referee enroll --method)")
+    ap.add_argument("--methods", default="head,index", help="enrolment methods to compare (referee enroll --method; "
+                                                            "finetune needs the train extra)")
     ap.add_argument("--min-similarity", default=None,
                     help="comma-separated DeckIndex.min_similarity values to compare (method index)")
     args = ap.parse_args()
@@ -89,7 +90,11 @@ def main() -> int:
     for design in designs:
         exclude = tuple(d for d in heldout_designs() if d != design)
         t0 = time.perf_counter()
-        result = enrol_frames(rehearsed_user(design, seed=args.enrol_seed), base, design)
+        methods = [m for m in args.methods.split(",") if m]
+        # method finetune is made by the session itself (it collects generic crops of the looks);
+        # the other methods are built from the same captured samples afterwards
+        result = enrol_frames(rehearsed_user(design, seed=args.enrol_seed), base, design,
+                              method="finetune" if "finetune" in methods else "head")
         render_and_enrol = time.perf_counter() - t0
         e = result.enrolment
         row = {"enrolment": {"cards": len(e.captured_codes()), "not_captured": sorted(e.skipped),
@@ -105,7 +110,11 @@ def main() -> int:
 
         embedded = exemplars(e.samples, base.classifier)
         variants = []
-        for method in args.methods.split(","):
+        for method in methods:
+            if method == "finetune":
+                row["enrolment"]["finetune_seconds"] = round(result.adapt_seconds, 1)
+                variants.append((method, result.deck))
+                continue
             t = time.perf_counter()
             deck = build_deck(e.samples, base.classifier, design, method, embedded)
             row["enrolment"][f"{method}_seconds"] = round(time.perf_counter() - t, 1)

@@ -30,8 +30,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--looks", type=int, default=4, help="frames captured per row (default 4)")
     p.add_argument("--patience", type=int, default=20,
                    help="frames an incomplete row waits before naming the missing cards (default 20)")
-    p.add_argument("--method", choices=("head", "index"), default="head",
-                   help="head: fine-tune the classifier's last layer (default); index: nearest neighbours")
+    p.add_argument("--method", choices=("auto", "finetune", "head", "index"), default="auto",
+                   help="finetune: fine-tune the whole classifier (reads hard decks best, about a minute, needs "
+                        "the train extra); head: fine-tune its last layer only (seconds, no PyTorch); index: "
+                        "nearest neighbours; auto (default): finetune where the train extra is installed, else head")
     p.add_argument("--force", action="store_true", help="replace a deck enrolled before under this name")
     p.set_defaults(func=run_enroll)
 
@@ -61,7 +63,8 @@ def run_enroll(args: argparse.Namespace) -> int:
     try:
         recognizer = CardRecognizer(args.models)
         recognizer.classifier.require_embeddings()
-        if args.method == "head":
+        method = args.method if args.method != "auto" else _auto_method(recognizer.classifier.model.path)
+        if method == "head":
             from referee.vision.deck_head import load_base_head
 
             load_base_head(recognizer.classifier.model.path)   # missing or stale: say so before the session
@@ -92,7 +95,7 @@ def run_enroll(args: argparse.Namespace) -> int:
 
         try:
             result = enrol_frames(frames(), recognizer, args.name, settings=settings, layout=layout,
-                                  on_prompt=on_prompt, on_look=on_look, method=args.method)
+                                  on_prompt=on_prompt, on_look=on_look, method=method)
         except KeyboardInterrupt:
             print("referee: enrolment stopped; nothing saved", file=sys.stderr)
             return 1
@@ -107,7 +110,7 @@ def run_enroll(args: argparse.Namespace) -> int:
 
         announcer.say(Prompt("done", name=args.name, cards=card["cards_captured"],
                              accuracy=round(100 * acc) if acc is not None else 0).text(args.lang))
-        print(f"saved {path}: {card['cards_captured']} cards, {card['crops']} crops from {result.looks} frames; "
+        print(f"saved {path} (method {method}): {card['cards_captured']} cards, {card['crops']} crops from {result.looks} frames; "
               f"held-back accuracy {acc if acc is None else f'{acc:.3f}'}; {result.cpu_seconds:.1f} s of CPU work"
               + (f"; not captured: {', '.join(card['not_captured'])}" if card["not_captured"] else ""))
         print(f"use it with: referee watch --deck {args.name} …  or  referee detect --deck {args.name} IMAGE")
@@ -118,6 +121,23 @@ def run_enroll(args: argparse.Namespace) -> int:
         if output is not None:
             output.close()
     return 0
+
+
+def _auto_method(classifier_path) -> str:
+    """finetune where it can run (the train extra and the classifier's weights), else head."""
+    from referee.enroll.finetune import BASE_CHECKPOINT
+
+    return "finetune" if _training_runtime() and (classifier_path.parent / BASE_CHECKPOINT).is_file() else "head"
+
+
+def _training_runtime() -> bool:
+    """Whether the train extra (PyTorch, ultralytics) is installed, without importing it."""
+    import importlib.util
+
+    try:
+        return all(importlib.util.find_spec(m) is not None for m in ("torch", "ultralytics"))
+    except (ImportError, ValueError):   # a broken or shadowed install
+        return False
 
 
 def _text(key: str, lang: str) -> str:

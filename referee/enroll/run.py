@@ -16,23 +16,44 @@ from referee.enroll.reading import read_slots
 from referee.enroll.session import Enrolment, EnrolSettings, Prompt
 
 if TYPE_CHECKING:
+    from referee.enroll.finetune import FineTuneSettings
     from referee.enroll.mat import MatView
     from referee.vision.deck import DeckIndex
     from referee.vision.deck_head import DeckHead
+    from referee.vision.deck_model import DeckModel
     from referee.vision.recognizer import CardRecognizer
 
 LookHook = Callable[[np.ndarray, "MatView", Enrolment], None]
+
+METHODS = ("head", "index", "finetune")
+# Method finetune distils the base model on generic crops of the enrolment's own frames (the
+# table, hands, card bodies, the mat): this many a look, at most GENERIC_MAX in all.
+GENERIC_PER_LOOK = 6
+GENERIC_MAX = 1200
+
+
+def generic_crops(frame: np.ndarray, detections, n: int, rng: np.random.Generator, size: int) -> list[np.ndarray]:
+    """n rectified squares at random places of the frame, as large as this frame's index crops
+    (what a false or a true detection would hand the classifier anywhere on the table)."""
+    from referee.vision.crops import index_square, rectify
+
+    sides = [index_square(d.box)[2] for d in detections if d.kind == "index"]
+    side = float(np.median(sides)) if sides else 0.05 * max(frame.shape[:2])
+    h, w = frame.shape[:2]
+    return [rectify(frame, float(rng.uniform(0, w)), float(rng.uniform(0, h)), side * float(rng.uniform(0.8, 1.25)),
+                    size)[0] for _ in range(n)]
 
 
 @dataclass
 class EnrolResult:
     enrolment: Enrolment
-    deck: "DeckHead | DeckIndex | None" = None
+    deck: "DeckHead | DeckModel | DeckIndex | None" = None
     held_back: HeldBack = field(default_factory=lambda: HeldBack(0, 0))
     looks: int = 0
     look_seconds: float = 0.0          # recognising and reading the mat, all looks
-    adapt_seconds: float = 0.0         # building the index (embeddings of every exemplar)
+    adapt_seconds: float = 0.0         # building the deck (embeddings, fine-tuning, export)
     ended_early: bool = False
+    generic: list = field(default_factory=list)   # generic crops of the looks (method finetune)
 
     @property
     def cpu_seconds(self) -> float:
@@ -64,11 +85,20 @@ class EnrolResult:
 def enrol_frames(frames: Iterable[np.ndarray] | Callable[[Enrolment], Iterable[np.ndarray]], recognizer: "CardRecognizer", name: str, *,
                  settings: EnrolSettings | None = None, layout: MatLayout | None = None,
                  on_prompt: Callable[[Prompt], None] = lambda p: None, on_look: LookHook | None = None,
-                 seed: int = 0, method: str = "head") -> EnrolResult:
+                 seed: int = 0, method: str = "head", finetune: "FineTuneSettings | None" = None) -> EnrolResult:
     """Run the enrolment session over `frames` (until every row is captured or the frames end),
-    then build the deck index. Prompts go to `on_prompt` as they arise. `frames` may also be a
-    function of the session giving the frames (a rehearsed user who lays the row asked for)."""
+    then build the deck (method head, index or finetune; `finetune` tunes the last). Prompts go
+    to `on_prompt` as they arise. `frames` may also be a function of the session giving the
+    frames (a rehearsed user who lays the row asked for)."""
     from referee.calibration.markers import MarkerDetector
+
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {', '.join(METHODS)}")
+    if method == "finetune":
+        from referee.enroll.finetune import base_checkpoint, require_training_runtime
+
+        require_training_runtime()                        # before the session: say so at once
+        checkpoint = base_checkpoint(recognizer.classifier.model.path)
 
     layout = layout or MatLayout()
     settings = settings or EnrolSettings()
@@ -93,6 +123,8 @@ def enrol_frames(frames: Iterable[np.ndarray] | Callable[[Enrolment], Iterable[n
                               recognizer.classifier, jitters=settings.jitters, rng=rng,
                               corner_mm=layout.slot_corner_mm)
             prompts = enrolment.observe(result.looks, seen)
+            if method == "finetune" and len(result.generic) < GENERIC_MAX:
+                result.generic += generic_crops(frame, detections, GENERIC_PER_LOOK, rng, recognizer.classifier.size)
         result.looks += 1
         result.look_seconds += time.perf_counter() - t
         if on_look is not None:
@@ -100,7 +132,21 @@ def enrol_frames(frames: Iterable[np.ndarray] | Callable[[Enrolment], Iterable[n
         for prompt in prompts:
             on_prompt(prompt)
     result.ended_early = not enrolment.done
-    if enrolment.samples:
+    if enrolment.samples and method == "finetune":
+        from referee.enroll.finetune import FineTuneSettings, fine_tune
+        from referee.vision.deck import file_sha256
+        from referee.vision.deck_model import DeckModel
+
+        on_prompt(Prompt("adapting"))
+        t = time.perf_counter()
+        names = tuple(recognizer.classifier.names)
+        tuned = fine_tune(enrolment.samples, result.generic, names, checkpoint, finetune or FineTuneSettings(seed=seed))
+        result.held_back = tuned.held_back
+        result.deck = DeckModel(name=name, onnx=tuned.onnx, names=names,
+                                codes=tuple(s.code for s in enrolment.samples),
+                                classifier_sha256=file_sha256(recognizer.classifier.model.path))
+        result.adapt_seconds = time.perf_counter() - t
+    elif enrolment.samples:
         t = time.perf_counter()
         embedded = exemplars(enrolment.samples, recognizer.classifier)   # one classifier pass for both
         result.held_back = held_back(enrolment.samples, recognizer.classifier, method, embedded)

@@ -22,8 +22,9 @@ def crop_blobs(crops: list[np.ndarray], max_batch: int):
 class IndexClassifier:
     """Reads the card code from 64x64 BGR crops made by referee.vision.crops.crop_index."""
 
-    def __init__(self, model_path, threads: int | None = None, max_batch: int = 64, spin: bool = False) -> None:
-        self.model = OnnxModel(model_path, threads, spin)
+    def __init__(self, model_path, threads: int | None = None, max_batch: int = 64, spin: bool = False,
+                 data: bytes | None = None) -> None:
+        self.model = OnnxModel(model_path, threads, spin, data=data)
         self.max_batch = max_batch if self.model.dynamic_batch else 1
 
     @property

@@ -210,6 +210,10 @@ class DeckIndex:
                             f"version {FORMAT_VERSION}; {again}")
         try:
             stored = str(arrays["name"]) if "name" in arrays else name
+            if str(arrays.get("kind", "index")) == "model":  # a fine-tuned network (deck_model.py)
+                from referee.vision.deck_model import DeckModel
+
+                return DeckModel.from_arrays(name if by_name else stored, arrays, folder)
             if str(arrays.get("kind", "index")) == "head":   # a fine-tuned last layer (deck_head.py)
                 from referee.vision.deck_head import DeckHead
 
@@ -227,7 +231,8 @@ class DeckIndex:
 
 def load_deck(folder_or_name: str | os.PathLike, models_dir: str | os.PathLike | None = None):
     """The enrolled deck saved in a folder or under a name: a DeckHead (a fine-tuned last layer,
-    what referee enroll makes) or a DeckIndex (nearest neighbours), as the file says."""
+    what referee enroll makes by default), a DeckModel (a fine-tuned network) or a DeckIndex
+    (nearest neighbours), as the file says."""
     return DeckIndex.load(folder_or_name, models_dir)
 
 

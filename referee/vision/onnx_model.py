@@ -14,11 +14,14 @@ from referee.errors import UserError
 class OnnxModel:
     """An onnxruntime session plus the metadata ultralytics writes into the file (names, imgsz, task)."""
 
-    def __init__(self, path: str | os.PathLike, threads: int | None = None, spin: bool = False) -> None:
+    def __init__(self, path: str | os.PathLike, threads: int | None = None, spin: bool = False,
+                 data: bytes | None = None) -> None:
+        """path: the model file; or, with `data` (the file's bytes, e.g. an enrolled deck's
+        network held in memory), only the name errors call it by."""
         import onnxruntime as ort  # imported here: the CLI must start without it
 
         self.path = Path(path)
-        if not self.path.is_file():
+        if data is None and not self.path.is_file():
             raise UserError(f"model file not found: {self.path}")
         options = ort.SessionOptions()
         options.intra_op_num_threads = threads or min(2, os.cpu_count() or 1)
@@ -31,7 +34,8 @@ class OnnxModel:
         options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
         options.log_severity_level = 3
         try:
-            self.session = ort.InferenceSession(str(self.path), options, providers=["CPUExecutionProvider"])
+            self.session = ort.InferenceSession(data if data is not None else str(self.path), options,
+                                                providers=["CPUExecutionProvider"])
         except Exception as exc:  # onnxruntime raises several unrelated exception types
             first_line = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
             raise UserError(f"cannot load model {self.path}: {first_line}") from None

@@ -15,6 +15,7 @@ from referee.vision.classifier import REJECT_CLASS, IndexClassifier
 from referee.vision.crops import rectify_index
 from referee.vision.deck import DeckIndex, file_sha256, load_deck
 from referee.vision.deck_head import DeckHead
+from referee.vision.deck_model import DeckModel
 from referee.vision.detector import CornerDetector
 from referee.vision.grouping import (CornerReading, angle_gap, conflicting_corners, duplicate_clusters,
                                     group_corners, inside_a_card, readings_alike, symmetric_pairs)
@@ -115,10 +116,11 @@ def read_with_leads(leads: list[int | None], classify, share_probability: float)
 class CardRecognizer:
     """Reads every card in a BGR frame.
 
-    deck: an enrolled deck (a DeckHead or DeckIndex, or a deck name or folder loaded with load_deck
-    from this models folder). With one, each classified corner is read by the deck (its classify
-    on the classifier's probabilities and embeddings) instead of by the classifier alone;
-    sharing, min_probability, conflicts and grouping are the same.
+    deck: an enrolled deck (a DeckHead, DeckModel or DeckIndex, or a deck name or folder loaded
+    with load_deck from this models folder). With one, each classified corner is read by the deck
+    (its classify on the classifier's probabilities and embeddings; a DeckModel replaces the
+    classifier by its own network) instead of by the classifier alone; sharing,
+    min_probability, conflicts and grouping are the same.
     """
 
     def __init__(
@@ -129,12 +131,12 @@ class CardRecognizer:
         threads: int | None = None,
         share_probability: float | None = DEFAULT_SHARE_PROBABILITY,
         spin: bool = False,
-        deck: DeckHead | DeckIndex | str | os.PathLike | None = None,
+        deck: DeckHead | DeckModel | DeckIndex | str | os.PathLike | None = None,
         second_look_shift: float | None = DEFAULT_SECOND_LOOK_SHIFT,
         conflict_likeness: bool = False,
     ) -> None:
         models = Path(models_dir) if models_dir else default_models_dir()
-        if deck is not None and not isinstance(deck, (DeckIndex, DeckHead)):
+        if deck is not None and not isinstance(deck, (DeckIndex, DeckHead, DeckModel)):
             deck = load_deck(deck, models)  # before the models: a missing deck is the likelier slip
         self.detector = CornerDetector(models / DETECTOR_FILE, conf=det_conf, threads=threads, spin=spin)
         self.classifier = IndexClassifier(models / CLASSIFIER_FILE, threads=threads, spin=spin)
@@ -142,8 +144,13 @@ class CardRecognizer:
         self.share_probability = share_probability
         self.second_look_shift = second_look_shift
         self.conflict_likeness = conflict_likeness
-        self.deck: DeckIndex | DeckHead | None = deck
-        if deck is not None:
+        self.deck: DeckIndex | DeckHead | DeckModel | None = deck
+        if isinstance(deck, DeckModel):
+            if tuple(deck.names) != tuple(self.classifier.names):
+                raise UserError(f"deck {deck.name} was fine-tuned for other classes than classifier "
+                                f"{self.classifier.model.path}; enrol it again with referee enroll --name {deck.name} --force")
+            self.classifier = deck.index_classifier(threads=threads, spin=spin)
+        elif deck is not None:
             self._check_deck(deck)
 
     def _check_deck(self, deck: DeckHead | DeckIndex) -> None:
@@ -166,7 +173,7 @@ class CardRecognizer:
     def _classify_with_probabilities(self, crops: list[np.ndarray]) -> tuple[list[tuple[str, float]], np.ndarray]:
         """The readings of the crops, and the base classifier's probabilities (n, classes) they
         came from (with a deck: the probabilities beside the deck's readings)."""
-        if self.deck is None:
+        if self.deck is None or isinstance(self.deck, DeckModel):   # a DeckModel is self.classifier
             probabilities = self.classifier.probabilities(crops)
             return self.classifier.readings(probabilities), probabilities
         probabilities, embeddings = self.classifier.read(crops)

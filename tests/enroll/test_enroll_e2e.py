@@ -148,3 +148,52 @@ def test_bad_enroll_input_is_one_line(tmp_path, capsys):
                  "--models", str(models)]) == 2
     err = capsys.readouterr().err.strip()
     assert "classifier_head.npz" in err and len(err.splitlines()) == 1
+
+
+def test_finetune_makes_a_network_of_the_deck(enrolled, recognizer, tmp_path):
+    """Method finetune on the captured samples (a short run): checked on held-back looks, saved
+    with its network, and read with like the base model on this deck's table scenes."""
+    pytest.importorskip("torch")
+    pytest.importorskip("ultralytics")
+    from referee.enroll.finetune import FineTuneSettings, base_checkpoint, fine_tune
+    from referee.enroll.run import generic_crops
+    from referee.scenes.generator import generate_scene
+    from referee.vision.deck import load_deck
+    from referee.vision.deck_model import DeckModel
+
+    result, _ = enrolled
+    mat = render_mat_scene(DESIGN, [0, 1], seed=5).image
+    generic = generic_crops(mat, recognizer.detections(mat), 24, np.random.default_rng(0), 64)
+    names = tuple(recognizer.classifier.names)
+    tuned = fine_tune(result.enrolment.samples, generic, names, base_checkpoint(recognizer.classifier.model.path),
+                      FineTuneSettings(steps=24))
+    assert tuned.held_back.total >= 4 * 52 and tuned.held_back.accuracy >= 0.95
+    deck = DeckModel("drawn-ft", tuned.onnx, names, tuple(s.code for s in result.enrolment.samples))
+    loaded = load_deck(deck.save(tmp_path / "drawn-ft", {}))
+    with_deck = CardRecognizer(threads=1, deck=loaded)
+    right = {"base": 0, "deck": 0}
+    wrong = {"base": 0, "deck": 0}
+    for seed in range(4):
+        scene = generate_scene(900 + seed, [DESIGN])
+        truth = {o.code for o in scene.objects if o.kind == "index"}
+        for label, rec in (("base", recognizer), ("deck", with_deck)):
+            codes = [c.code for c in rec.read(scene.image) if c.code != "back"]
+            right[label] += sum(code in truth for code in codes)
+            wrong[label] += sum(code not in truth for code in codes)
+    assert right["deck"] >= right["base"] - 2 and wrong["deck"] <= wrong["base"] + 2
+
+
+def test_finetune_without_the_train_extra_says_how_to_get_it(tmp_path, capsys, monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "torch", None)      # import torch now raises ImportError
+    (tmp_path / "frames").mkdir()
+    cv2.imwrite(str(tmp_path / "frames" / "0.jpg"), np.zeros((72, 128, 3), np.uint8))
+    models = tmp_path / "models"
+    models.mkdir()
+    for name in ("detector.onnx", "classifier.onnx", "classifier_head.npz"):
+        shutil.copy(default_models_dir() / name, models / name)
+    assert main(["enroll", "--source", str(tmp_path / "frames"), "--name", "x", "--mute", "--headless",
+                 "--models", str(models), "--method", "finetune"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "train extra" in err and "--method head" in err and len(err.splitlines()) == 1

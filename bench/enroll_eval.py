@@ -68,6 +68,7 @@ def main() -> int:
     ap.add_argument("--json", default=None, help="also write the figures to this file")
     ap.add_argument("--methods", default="head,index", help="enrolment methods to compare (referee enroll --method; "
                                                             "finetune needs the train extra)")
+    ap.add_argument("--save-decks", default=None, help="also save each enrolled deck in DIR/<design>-<method>")
     ap.add_argument("--min-similarity", default=None,
                     help="comma-separated DeckIndex.min_similarity values to compare (method index)")
     args = ap.parse_args()
@@ -123,6 +124,9 @@ def main() -> int:
                              for v in args.min_similarity.split(",")]
             else:
                 variants.append((method, deck))
+        if args.save_decks:
+            for label, deck in variants:
+                deck.save(Path(args.save_decks) / f"{design}-{label}", row["enrolment"])
         for label, rec in [("before", base)] + [(name, CardRecognizer(args.models, deck=deck))
                                                  for name, deck in variants]:
             scenes = eval_scenes(rec, args.scenes, args.seed, exclude)

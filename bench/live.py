@@ -2,7 +2,7 @@
 1280x720 video, play-to-announcement latency, and whether each game was refereed right.
 
     python bench/live.py [--designs referee-drawn,gnome-simplistic] [--seeds 1,2] [--every 1]
-                         [--enrol] [--stable 0.3] [--settle 0.1] [--models DIR] [--det-conf C] [--min-prob P]
+                         [--enrol [--enrol-method head|finetune|index]] [--stable 0.3] [--settle 0.1] [--models DIR] [--det-conf C] [--min-prob P]
 
 Each game is a short random game (`referee.live.rehearsal.short_game`: 3 players, 5 cards each,
 one refused play, no jokers), staged and filmed at 15 fps with a held-out deck design
@@ -48,6 +48,8 @@ def main() -> int:
     ap.add_argument("--min-prob", type=float, default=None,
                     help="classifier probability a corner reading needs (default: the recogniser's)")
     ap.add_argument("--enrol", action="store_true", help="enrol each design's deck first and referee with it")
+    ap.add_argument("--enrol-method", default="head", choices=("head", "finetune", "index"),
+                    help="with --enrol: referee enroll --method (finetune needs the train extra)")
     ap.add_argument("--stable", type=float, default=None, help="tracker stable_seconds (default: the referee's)")
     ap.add_argument("--settle", type=float, default=None, help="tracker settle_seconds (default: the referee's)")
     args = ap.parse_args()
@@ -70,7 +72,7 @@ def main() -> int:
     settings = TrackerSettings(**overrides) if overrides else None
     work = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="bench-live-"))
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; every {args.every}; {work}"
-          + (f"; tracker {overrides}" if overrides else "") + ("; enrolled decks" if args.enrol else ""))
+          + (f"; tracker {overrides}" if overrides else "") + (f"; enrolled decks ({args.enrol_method})" if args.enrol else ""))
     print(f"{'design':32s} {'rules':10s} seed acts  frames   fps  look ms  lat med  lat p95  right")
     all_fps, all_lat, right = [], [], 0
     for design in designs:
@@ -80,7 +82,7 @@ def main() -> int:
             from referee.enroll.rehearsal import rehearsed_user
             from referee.enroll.run import enrol_frames
 
-            enrolled = enrol_frames(rehearsed_user(design, seed=5), base, design)
+            enrolled = enrol_frames(rehearsed_user(design, seed=5), base, design, method=args.enrol_method)
             recognizer = CardRecognizer(args.models, deck=enrolled.deck, **options)
             print(f"{design}: enrolled {len(enrolled.enrolment.captured_codes())} cards in "
                   f"{enrolled.cpu_seconds:.1f} s of CPU", flush=True)

@@ -1,6 +1,6 @@
 """Why readable cards of held-out designs are missed: detector, classifier or grouping.
 
-    python bench/miss_breakdown.py [--scenes 30] [--seed 500000] [--models DIR]
+    python bench/miss_breakdown.py [--scenes 30] [--seed 500000] [--models DIR] [--deck DIR] [--live]
 
 For each readable card of generated held-out scenes (the tuning seeds by default, not
 detect_eval's), the recogniser's output either holds it ("found") or the card falls in one bucket:
@@ -101,9 +101,13 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=500_000, help="first scene seed (default: the tuning scenes)")
     ap.add_argument("--models", default=None, help="models folder (default: the committed models/)")
     ap.add_argument("--exclude-designs", default="gnome-plastic,kde-ancient-egyptians,referee-drawn")
+    ap.add_argument("--deck", default=None, help="read with this enrolled deck (a folder, or a name under the models)")
+    ap.add_argument("--live", action="store_true", help="the live referee's options (no STILL_IMAGE_OPTIONS)")
     args = ap.parse_args()
     exclude = tuple(d for d in args.exclude_designs.split(",") if d)
-    print(json.dumps(breakdown(CardRecognizer(args.models, **STILL_IMAGE_OPTIONS), args.scenes, args.seed, exclude), indent=1))
+    options = {} if args.live else dict(STILL_IMAGE_OPTIONS)
+    recognizer = CardRecognizer(args.models, deck=args.deck, **options)
+    print(json.dumps(breakdown(recognizer, args.scenes, args.seed, exclude), indent=1))
     return 0
 
 

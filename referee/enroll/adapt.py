@@ -7,7 +7,8 @@ Two methods, measured against each other (bench/enroll_eval.py, models/MODEL_CAR
   deck the base model reads well keeps its readings, one it misreads is corrected.
 * `index`: a nearest-neighbour index over the embeddings (no training). It helps on a deck the
   base model reads badly but hurts on decks it reads well.
-Neither needs PyTorch: the embeddings come from the ONNX classifier's second output.
+Neither needs PyTorch: the embeddings come from the ONNX classifier's second output. The third
+method, `finetune` (the whole network; it needs PyTorch), lives in referee.enroll.finetune.
 
 A card lies on the mat upright, so its crops show the index upright. At the table the
 recogniser rectifies a crop only up to a quarter turn, so each exemplar is stored in the four

@@ -1,5 +1,5 @@
 """`referee enroll --source … --name NAME`: show the table's own deck to the camera once, on the
-enrolment mat (`referee markers --enroll`), and save an index of it under models/decks/NAME/
+enrolment mat (`referee markers --enroll`), and save what was learnt of it under models/decks/NAME/
 that `referee watch --deck NAME` and `referee detect --deck NAME` read with.
 
 Heavy imports (cv2, onnxruntime) stay inside the command function so `referee --help` stays fast.
@@ -18,8 +18,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "enroll", help="enrol the table's own deck from the enrolment mat (then use --deck NAME)",
         description="Lay the deck on the printed enrolment mat (referee markers --enroll) one row at a time, "
-                    "as the voice asks; the cards are captured and an index of this deck is saved under "
-                    "models/decks/NAME/.")
+                    "as the voice asks; the cards are captured, the classifier is adapted to this deck and "
+                    "the result is saved under models/decks/NAME/.")
     p.add_argument("--source", required=True, help="camera index (0), video file or folder of images")
     p.add_argument("--name", required=True, help="the deck's name (letters, digits, _ . -)")
     p.add_argument("--lang", choices=("ja", "en"), default="ja", help="language of the prompts (default ja)")

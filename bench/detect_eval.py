@@ -151,6 +151,9 @@ def main() -> int:
                     "(no STILL_IMAGE_OPTIONS)")
     ap.add_argument("--classify-all", action="store_true", help="classify every corner index (no shared "
                     "readings for duplicates and second corners): the recogniser before corner sharing")
+    ap.add_argument("--turned-look", type=float, default=None,
+                    help="read crops below this top probability again turned half way (default: "
+                         "STILL_IMAGE_OPTIONS' DEFAULT_TURNED_LOOK_BELOW, none with --as-video; 0 for none)")
     args = ap.parse_args()
     exclude = tuple(d for d in args.exclude_designs.split(",") if d)
     if args.designs:
@@ -168,6 +171,8 @@ def main() -> int:
         options["min_probability"] = args.min_prob
     if args.classify_all:
         options["share_probability"] = None
+    if args.turned_look is not None:
+        options["turned_look_below"] = args.turned_look or None
     recognizer = CardRecognizer(args.models, **options)
     report = {}
     t0 = time.perf_counter()

@@ -4,8 +4,11 @@
 
 Frames are generated table scenes of held-out designs (the camera's real size). Rows:
   onnx detector         letterbox + onnxruntime + NMS (referee.vision.detector)
-  onnx full recogniser  detector + corner crops + classifier + grouping (what `referee detect` runs)
+  onnx full recogniser  detector + corner crops + classifier + grouping (what `referee watch` runs
+                        on every frame)
   ... every corner      the same, classifying every index detection (share_probability=None)
+  ... still image       the same with STILL_IMAGE_OPTIONS (what `referee detect` runs: unsure
+                        crops read again turned half way, DEFAULT_TURNED_LOOK_BELOW)
   ultralytics predict   the same detector weights (.pt) through ultralytics/torch at the same input size
   baseline ...          with --baseline-models DIR: the detector and whole recogniser of another
                         models folder (e.g. a float 640x384 export against the INT8 768x448 one)
@@ -60,7 +63,7 @@ def main() -> int:
     args = ap.parse_args()
 
     from scene_truth import heldout_scene_truth
-    from referee.vision.recognizer import STAGES, CardRecognizer
+    from referee.vision.recognizer import STAGES, STILL_IMAGE_OPTIONS, CardRecognizer
 
     frames = [heldout_scene_truth(900_000 + i)[0] for i in range(args.frames)]
     assert frames[0].shape[:2] == (720, 1280), frames[0].shape
@@ -79,6 +82,9 @@ def main() -> int:
         every = CardRecognizer(args.models, threads=args.threads, share_probability=None, spin=args.spin)
         stages["... every corner"] = []
         variants["... every corner"] = staged(every, "... every corner")
+    still = CardRecognizer(args.models, threads=args.threads, spin=args.spin, **STILL_IMAGE_OPTIONS)
+    stages["... still image"] = []
+    variants["... still image"] = staged(still, "... still image")
     if args.baseline_models:
         other = CardRecognizer(args.baseline_models, threads=args.threads, spin=args.spin)
         stages["baseline recogniser"] = []
@@ -117,6 +123,8 @@ def main() -> int:
         p90 = sorted(t)[int(0.9 * (len(t) - 1))]
         ratio = f"{statistics.median(base) / med:.2f}x faster" if base and name != "ultralytics predict" else ""
         print(f"{name:24s} {med:10.1f} {p90:8.1f} {ratio:>15s}")
+    ratio = statistics.median(times["... still image"]) / statistics.median(times["onnx full recogniser"])
+    print(f"still-image recogniser time against the live one: {ratio:.2f}x")
     if args.baseline_models:
         for what, mine in (("detector", "onnx detector"), ("recogniser", "onnx full recogniser")):
             ratio = statistics.median(times[mine]) / statistics.median(times[f"baseline {what}"])
@@ -124,11 +132,11 @@ def main() -> int:
     print()
     names = list(stages)
     print(f"{'stage (median ms)':24s}" + "".join(f" {n:>22s}" for n in names))
-    for key in (*STAGES, "indices", "cropped", "classified"):
+    for key in (*STAGES, "indices", "cropped", "classified", "turned_looks"):
         label = key if key in STAGES else f"{key} per frame (mean)"
         cells = []
         for n in names:
-            vals = [t[key] for t in stages[n]]
+            vals = [t.get(key, 0) for t in stages[n]]
             cells.append(f"{statistics.median(vals):22.2f}" if key in STAGES else f"{statistics.mean(vals):22.1f}")
         print(f"{label:24s}" + "".join(" " + c for c in cells))
     return 0

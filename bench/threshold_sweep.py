@@ -27,14 +27,22 @@ def main() -> int:
     ap.add_argument("--models", default=None, help="models folder (default: the committed models/)")
     ap.add_argument("--det-conf", default="0.1,0.15,0.25", help="comma-separated detector thresholds")
     ap.add_argument("--min-prob", default="0.5,0.6,0.7", help="comma-separated classifier probabilities")
+    ap.add_argument("--turned-look", default=None,
+                    help="comma-separated turned-look thresholds (0: none; default: STILL_IMAGE_OPTIONS')")
     args = ap.parse_args()
     exclude = tuple(d for d in args.exclude_designs.split(",") if d)
-    print(f"{'det_conf':>8s} {'min_prob':>8s} {'precision':>9s} {'recall':>7s}")
+    turned = [None] if args.turned_look is None else [float(v) for v in args.turned_look.split(",")]
+    print(f"{'det_conf':>8s} {'min_prob':>8s} {'turned':>6s} {'precision':>9s} {'recall':>7s}")
     for det_conf in (float(v) for v in args.det_conf.split(",")):
         for min_prob in (float(v) for v in args.min_prob.split(",")):
-            rec = CardRecognizer(args.models, det_conf=det_conf, min_probability=min_prob, **STILL_IMAGE_OPTIONS)
-            r = eval_scenes(rec, args.scenes, args.seed, exclude)
-            print(f"{det_conf:8.2f} {min_prob:8.2f} {r['precision']:9.3f} {r['recall']:7.3f}", flush=True)
+            for below in turned:
+                options = dict(STILL_IMAGE_OPTIONS)
+                if below is not None:
+                    options["turned_look_below"] = below or None
+                rec = CardRecognizer(args.models, det_conf=det_conf, min_probability=min_prob, **options)
+                r = eval_scenes(rec, args.scenes, args.seed, exclude)
+                label = "-" if below is None else f"{below:.2f}"
+                print(f"{det_conf:8.2f} {min_prob:8.2f} {label:>6s} {r['precision']:9.3f} {r['recall']:7.3f}", flush=True)
     return 0
 
 

@@ -47,6 +47,19 @@ PAIR_MAX_ANGLE_GAP = 5.0
 # reading of those counts when it reaches min_probability. None: no second look.
 DEFAULT_SECOND_LOOK_SHIFT = 0.25
 
+# Still images (`referee detect`) read a crop whose top probability is below this again turned
+# half way (TURNED_LOOK_TURNS) and combine the two readings (normalised geometric mean of the
+# probabilities): the classifier learnt every quarter turn of an index (rectification fixes a
+# crop only up to one), and the half-turned crop is the view of the card's other corner, a fresh
+# look at the same index. Session 10 (gdet-b + gcls-c, 0.15 / 0.6; models/MODEL_CARD.md):
+# held-out scenes P / R 0.959 / 0.824 -> 0.976 / 0.839, tuning scenes 0.958 / 0.792 ->
+# 0.966 / 0.796; all four turns: 0.971 / 0.840 and 0.958 / 0.800 at twice the cost. It costs about
+# 5.5 more crops a frame (recogniser 45.9 -> 53.0 ms), and on filmed games it saved none and lost
+# one more (bench/live.py: 18 of 24 right against 19), so the live referee does without it (None),
+# like conflict_likeness.
+DEFAULT_TURNED_LOOK_BELOW = 0.9
+TURNED_LOOK_TURNS = (2,)          # quarter turns read besides the crop as it is (a half turn)
+
 # Still images (`referee detect`) spare a sure corner reading that contradicts another only by
 # geometry, when the classifier finds the two crops unlike (grouping.readings_alike: a
 # neighbour's corner, not this card's other corner). Video (the live referee) does not: a card
@@ -54,7 +67,7 @@ DEFAULT_SECOND_LOOK_SHIFT = 0.25
 # as a hand moves, which delayed a filmed play past the next seat's pass (bench/live.py, a CI
 # game lost). Measured (session 7, committed models): generated held-out scenes P / R 0.933 /
 # 0.730 -> 0.933 / 0.743, tuning scenes 0.903 / 0.696 -> 0.904 / 0.720.
-STILL_IMAGE_OPTIONS = MappingProxyType({"conflict_likeness": True})
+STILL_IMAGE_OPTIONS = MappingProxyType({"conflict_likeness": True, "turned_look_below": DEFAULT_TURNED_LOOK_BELOW})
 
 STAGES = ("detector", "crops", "classifier", "grouping")
 
@@ -134,6 +147,7 @@ class CardRecognizer:
         deck: DeckHead | DeckModel | DeckIndex | str | os.PathLike | None = None,
         second_look_shift: float | None = DEFAULT_SECOND_LOOK_SHIFT,
         conflict_likeness: bool = False,
+        turned_look_below: float | None = None,
     ) -> None:
         models = Path(models_dir) if models_dir else default_models_dir()
         if deck is not None and not isinstance(deck, (DeckIndex, DeckHead, DeckModel)):
@@ -144,6 +158,8 @@ class CardRecognizer:
         self.share_probability = share_probability
         self.second_look_shift = second_look_shift
         self.conflict_likeness = conflict_likeness
+        self.turned_look_below = turned_look_below
+        self.turned_looks = 0            # crops read again in their other turns, since construction
         self.deck: DeckIndex | DeckHead | DeckModel | None = deck
         if isinstance(deck, DeckModel):
             if tuple(deck.names) != tuple(self.classifier.names):
@@ -175,10 +191,29 @@ class CardRecognizer:
         came from (with a deck: the probabilities beside the deck's readings)."""
         if self.deck is None or isinstance(self.deck, DeckModel):   # a DeckModel is self.classifier
             probabilities = self.classifier.probabilities(crops)
+            if self.turned_look_below is not None:
+                probabilities = self._turned_look(crops, probabilities)
             return self.classifier.readings(probabilities), probabilities
         probabilities, embeddings = self.classifier.read(crops)
         readings = self.deck.classify(probabilities, embeddings, self.classifier.names, reject=REJECT_CLASS)
         return readings, probabilities
+
+    def _turned_look(self, crops: list[np.ndarray], probabilities: np.ndarray) -> np.ndarray:
+        """The probabilities with each unsure crop's (top probability < turned_look_below)
+        replaced by the normalised geometric mean over its four quarter turns
+        (DEFAULT_TURNED_LOOK_BELOW)."""
+        unsure = np.flatnonzero(probabilities.max(axis=1) < self.turned_look_below) if len(probabilities) else []
+        if len(unsure) == 0:
+            return probabilities
+        self.turned_looks += len(unsure)
+        turns = TURNED_LOOK_TURNS
+        turned = [np.ascontiguousarray(np.rot90(crops[i], k)) for k in turns for i in unsure]
+        looks = self.classifier.probabilities(turned).reshape(len(turns), len(unsure), -1)
+        log_sum = np.log(probabilities[unsure] + 1e-6) + np.log(looks + 1e-6).sum(axis=0)
+        combined = np.exp((log_sum - log_sum.max(axis=1, keepdims=True)) / (len(turns) + 1))
+        out = probabilities.copy()
+        out[unsure] = combined / combined.sum(axis=1, keepdims=True)
+        return out
 
     def detections(self, frame: np.ndarray) -> list[Detection]:
         return self.detector.detect(frame)
@@ -242,6 +277,7 @@ class CardRecognizer:
             return crop(i)[1]
 
         second_looks: list[int] = []
+        turned_before = self.turned_looks
         distributions: dict[int, np.ndarray] = {}  # position -> classifier probabilities
         card_list = list(cards)
         if self.share_probability is None:
@@ -257,6 +293,7 @@ class CardRecognizer:
             timings["cropped"] = timings.get("cropped", 0) + len(crops)
             timings["classified"] = timings.get("classified", 0) + sum(classified)
             timings["second_looks"] = timings.get("second_looks", 0) + sum(second_looks)
+            timings["turned_looks"] = timings.get("turned_looks", 0) + self.turned_looks - turned_before
         sure = [(code, p) if p >= self.min_probability else (REJECT_CLASS, p) for code, p in results]
         conflicts = conflicting_corners(indices, card_list, sure, REJECT_CLASS, card_angle,
                                         alike if self.conflict_likeness else None)
@@ -295,7 +332,7 @@ class CardRecognizer:
     def read(self, frame: np.ndarray, timings: dict | None = None) -> list[CardReading]:
         """Every card in `frame`. `timings`, when given, is filled with milliseconds per stage
         (STAGES) plus counts: `indices` (index detections), `cropped`, `classified`, `second_looks` (shifted
-        crops of unsure corners)."""
+        crops of unsure corners), `turned_looks` (crops read again in their other quarter turns)."""
         if frame is None or frame.ndim != 3 or frame.shape[2] != 3 or frame.size == 0:
             raise ValueError("frame must be a non-empty BGR image")
         t0 = time.perf_counter()
@@ -318,4 +355,5 @@ class CardRecognizer:
             timings["cropped"] = stage["cropped"]
             timings["classified"] = stage["classified"]
             timings["second_looks"] = stage["second_looks"]
+            timings["turned_looks"] = stage["turned_looks"]
         return readings

@@ -25,9 +25,8 @@ from .designs import ALL_CODES, Design, designs_for, ensure_designs
 from referee.vision.crops import CROP_FACTOR, CROP_SIZE as CLS_SIZE, crop_index, index_square, rectified_square  # noqa: F401
 
 from .generator import CLASSES, Scene, SceneConfig, generate_scene
+from .recipe import DET_SCALE, TILE  # noqa: F401  (the detector tiles' scale and size)
 
-DET_SCALE = 0.5
-TILE = 320
 CLASSIFIER_CLASSES = tuple(ALL_CODES) + ("other",)
 OTHER_FRACTION = 0.1
 
@@ -179,7 +178,7 @@ def build_detector_dataset(out_dir, n_scenes_train: int, n_scenes_val: int, seed
                            train_designs: list[str] | None = None, val_designs: list[str] | None = None,
                            scale: float = DET_SCALE, tile: int = TILE) -> Path:
     """Write a YOLO detection dataset and data.yaml: tiles of tile x tile px from the scenes shrunk
-    by `scale` (default 320 px tiles of 640x360 scenes; 0.6 and 384 give the pixel scale of the
+    by `scale` (default DET_SCALE, TILE: 384 px tiles of 768x432 scenes, the pixel scale of the
     detector's 768x448 input)."""
     out, cfg, tr, va = _prepare(out_dir, config, train_designs, val_designs)
     for split in ("train", "val"):

@@ -10,6 +10,7 @@ import argparse
 from pathlib import Path
 
 from referee.errors import UserError
+from referee.scenes.recipe import DET_SCALE, TILE
 
 REPO = Path(__file__).resolve().parents[2]
 DEFAULT_DATA = REPO / "data"
@@ -65,10 +66,10 @@ def _data_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--cls-scenes", type=int, default=3000, help="training scenes for the classifier crops")
     p.add_argument("--cls-val-scenes", type=int, default=300)
     p.add_argument("--seed", type=int, default=DEFAULT_SEED)
-    p.add_argument("--det-scale", type=float, default=0.6,
-                   help="detector tiles are cut from scenes shrunk by this factor (default 0.6: 768x432, the "
-                        "pixel scale of the detector's 768x448 input; the first detectors used 0.5)")
-    p.add_argument("--det-tile", type=int, default=384, help="detector tile size in px (default 384; train "
+    p.add_argument("--det-scale", type=float, default=DET_SCALE,
+                   help=f"detector tiles are cut from scenes shrunk by this factor (default {DET_SCALE}: 768x432, "
+                        "the pixel scale of the detector's 768x448 input; the first detectors used 0.5)")
+    p.add_argument("--det-tile", type=int, default=TILE, help=f"detector tile size in px (default {TILE}; train "
                    "with --det-imgsz the same)")
 
 

@@ -121,14 +121,14 @@ def test_crop_index():
 
 
 def test_dataset_writers(tmp_path):
-    from referee.scenes.dataset import CLASSIFIER_CLASSES, build_classifier_dataset, build_detector_dataset
+    from referee.scenes.dataset import CLASSIFIER_CLASSES, TILE, build_classifier_dataset, build_detector_dataset
 
     y = build_detector_dataset(tmp_path / "det", 2, 1, seed=3, train_designs=[DESIGN], val_designs=[DESIGN])
     assert y.exists() and "names" in y.read_text()
     imgs = sorted((tmp_path / "det" / "images" / "train").glob("*.jpg"))
     labs = sorted((tmp_path / "det" / "labels" / "train").glob("*.txt"))
     assert len(imgs) == 4 and len(labs) == 4
-    assert cv2.imread(str(imgs[0])).shape == (320, 320, 3)
+    assert cv2.imread(str(imgs[0])).shape == (TILE, TILE, 3)
     for p in labs:
         for line in p.read_text().splitlines():
             c, *v = line.split()

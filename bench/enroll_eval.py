@@ -2,12 +2,13 @@
 enrolment's own cost.
 
     python bench/enroll_eval.py [--designs gnome-neoclassical,kde-jolly-royal,kde-penguins] [--scenes 30]
+                                [--methods head,finetune,index] [--still] [--save-decks DIR]
 
 Per design: the deck is laid on the rendered enrolment mat row by row (referee.enroll.rehearsal:
 a new camera pose and light per row, a hand over each new row first) and enrolled through the
 same code as the command (referee.enroll.run.enrol_frames). Then generated table scenes of that
 design alone (bench/scene_truth.py, the scenes of bench/detect_eval.py) are read without and
-with the deck:
+with the deck, as the live referee reads frames (or, --still, as referee detect reads photos):
   precision / recall   card level, rank + suit, as bench/detect_eval.py counts them
   located              readable cards with at least one corner index detected: the ceiling any
                        reading of identities can reach with this detector
@@ -68,6 +69,9 @@ def main() -> int:
     ap.add_argument("--json", default=None, help="also write the figures to this file")
     ap.add_argument("--methods", default="head,index", help="enrolment methods to compare (referee enroll --method; "
                                                             "finetune needs the train extra)")
+    ap.add_argument("--still", action="store_true",
+                    help="read the table scenes as referee detect does (STILL_IMAGE_OPTIONS); default: as the "
+                         "live referee does")
     ap.add_argument("--save-decks", default=None, help="also save each enrolled deck in DIR/<design>-<method>")
     ap.add_argument("--min-similarity", default=None,
                     help="comma-separated DeckIndex.min_similarity values to compare (method index)")
@@ -78,14 +82,17 @@ def main() -> int:
 
     from referee.enroll.rehearsal import rehearsed_user
     from referee.enroll.run import enrol_frames
-    from referee.vision.recognizer import CardRecognizer
+    from referee.vision.recognizer import STILL_IMAGE_OPTIONS, CardRecognizer
 
     designs = [d for d in args.designs.split(",") if d]
     unknown = sorted(set(designs) - set(heldout_designs()))
     if unknown:
         ap.error(f"not held-out designs: {', '.join(unknown)}")
-    base = CardRecognizer(args.models)
-    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; {args.scenes} scenes per design")
+    options = dict(STILL_IMAGE_OPTIONS) if args.still else {}
+    base = CardRecognizer(args.models)          # enrols (the session's looks are video frames)
+    reader = CardRecognizer(args.models, **options) if args.still else base
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; {args.scenes} scenes per design; "
+          f"read as {'still images (referee detect)' if args.still else 'video (referee watch)'}")
     print(f"{'design':26s} {'':10s} {'precision':>9s} {'recall':>7s} {'located':>8s} {'id acc':>7s}   enrolment")
     report = {}
     for design in designs:
@@ -127,8 +134,8 @@ def main() -> int:
         if args.save_decks:
             for label, deck in variants:
                 deck.save(Path(args.save_decks) / f"{design}-{label}", row["enrolment"])
-        for label, rec in [("before", base)] + [(name, CardRecognizer(args.models, deck=deck))
-                                                 for name, deck in variants]:
+        for label, rec in [("before", reader)] + [(name, CardRecognizer(args.models, deck=deck, **options))
+                                                   for name, deck in variants]:
             scenes = eval_scenes(rec, args.scenes, args.seed, exclude)
             extra = located_and_identity(rec, args.scenes, args.seed, exclude)
             row[label] = {"precision": scenes["precision"], "recall": scenes["recall"], **extra,

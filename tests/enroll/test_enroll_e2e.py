@@ -51,22 +51,26 @@ def test_the_index_reads_its_own_held_back_frames(enrolled):
     assert result.cpu_seconds < 120
 
 
+def _right_and_wrong(base: CardRecognizer, with_deck: CardRecognizer, scenes: int) -> tuple[dict, dict]:
+    """Cards read right and wrong by each recogniser ("base", "deck") in table scenes of DESIGN."""
+    from referee.scenes.generator import generate_scene
+
+    right = {"base": 0, "deck": 0}
+    wrong = {"base": 0, "deck": 0}
+    for seed in range(scenes):
+        scene = generate_scene(900 + seed, [DESIGN])
+        truth = {o.code for o in scene.objects if o.kind == "index"}
+        for label, rec in (("base", base), ("deck", with_deck)):
+            codes = [c.code for c in rec.read(scene.image) if c.code != "back"]
+            right[label] += sum(code in truth for code in codes)
+            wrong[label] += sum(code not in truth for code in codes)
+    return right, wrong
+
+
 def test_the_deck_reads_table_scenes_about_as_well_as_the_base_model(enrolled, recognizer):
     """On this deck the base model is already fair; the fine-tuned last layer must keep it so
     (it stays near the base layer). bench/enroll_eval.py measures the gain on third-party decks."""
-    from referee.scenes.generator import generate_scene
-
-    with_deck = CardRecognizer(threads=1, deck=enrolled[0].deck)
-    right = {"base": 0, "deck": 0}
-    read = {"base": 0, "deck": 0}
-    for seed in range(6):
-        scene = generate_scene(900 + seed, [DESIGN])
-        truth = {o.code for o in scene.objects if o.kind == "index"}
-        for label, rec in (("base", recognizer), ("deck", with_deck)):
-            codes = [c.code for c in rec.read(scene.image) if c.code != "back"]
-            read[label] += len(codes)
-            right[label] += sum(code in truth for code in codes)
-    wrong = {k: read[k] - right[k] for k in read}
+    right, wrong = _right_and_wrong(recognizer, CardRecognizer(threads=1, deck=enrolled[0].deck), 6)
     assert right["deck"] >= right["base"] - 1          # what the base model reads right stays right
     assert wrong["deck"] <= wrong["base"] + 2          # and hardly any new misreading
 
@@ -157,7 +161,6 @@ def test_finetune_makes_a_network_of_the_deck(enrolled, recognizer, tmp_path):
     pytest.importorskip("ultralytics")
     from referee.enroll.finetune import FineTuneSettings, base_checkpoint, fine_tune
     from referee.enroll.run import generic_crops
-    from referee.scenes.generator import generate_scene
     from referee.vision.deck import load_deck
     from referee.vision.deck_model import DeckModel
 
@@ -170,16 +173,7 @@ def test_finetune_makes_a_network_of_the_deck(enrolled, recognizer, tmp_path):
     assert tuned.held_back.total >= 4 * 52 and tuned.held_back.accuracy >= 0.95
     deck = DeckModel("drawn-ft", tuned.onnx, names, tuple(s.code for s in result.enrolment.samples))
     loaded = load_deck(deck.save(tmp_path / "drawn-ft", {}))
-    with_deck = CardRecognizer(threads=1, deck=loaded)
-    right = {"base": 0, "deck": 0}
-    wrong = {"base": 0, "deck": 0}
-    for seed in range(4):
-        scene = generate_scene(900 + seed, [DESIGN])
-        truth = {o.code for o in scene.objects if o.kind == "index"}
-        for label, rec in (("base", recognizer), ("deck", with_deck)):
-            codes = [c.code for c in rec.read(scene.image) if c.code != "back"]
-            right[label] += sum(code in truth for code in codes)
-            wrong[label] += sum(code not in truth for code in codes)
+    right, wrong = _right_and_wrong(recognizer, CardRecognizer(threads=1, deck=loaded), 4)
     assert right["deck"] >= right["base"] - 2 and wrong["deck"] <= wrong["base"] + 2
 
 

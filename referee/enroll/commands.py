@@ -95,7 +95,7 @@ def run_enroll(args: argparse.Namespace) -> int:
 
         try:
             result = enrol_frames(frames(), recognizer, args.name, settings=settings, layout=layout,
-                                  on_prompt=on_prompt, on_look=on_look, method=method)
+                                  on_prompt=on_prompt, on_look=on_look, method=method, on_progress=_show_progress)
         except KeyboardInterrupt:
             print("referee: enrolment stopped; nothing saved", file=sys.stderr)
             return 1
@@ -121,6 +121,12 @@ def run_enroll(args: argparse.Namespace) -> int:
         if output is not None:
             output.close()
     return 0
+
+
+def _show_progress(step: int, steps: int) -> None:
+    """One line on the terminal, rewritten in place while the deck is learnt."""
+    print(f"\rlearning the deck: {100 * step // steps:3d} %", end="\n" if step == steps else "",
+          file=sys.stderr, flush=True)
 
 
 def _auto_method(classifier_path) -> str:

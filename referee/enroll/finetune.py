@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import copy
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -114,11 +114,16 @@ class FineTuned:
     steps: int
 
 
+PROGRESS_EVERY = 25   # steps between two on_progress calls
+
+
 def fine_tune(samples: Sequence[Sample], generic: Sequence[np.ndarray], names: Sequence[str],
-              checkpoint: str | Path, settings: FineTuneSettings = FineTuneSettings()) -> FineTuned:
+              checkpoint: str | Path, settings: FineTuneSettings = FineTuneSettings(),
+              on_progress: Callable[[int, int], None] | None = None) -> FineTuned:
     """Fine-tune the classifier at `checkpoint` on the samples (and `generic` crops, distilled
     from the base model), check it on each row's last look before it has seen those looks,
-    then go on with every look; return the exported ONNX model."""
+    then go on with every look; return the exported ONNX model. `on_progress(step, steps)` is
+    called every PROGRESS_EVERY steps and at the end (a minute of waiting deserves a sign of life)."""
     require_training_runtime()
     import torch
     from ultralytics import YOLO
@@ -154,7 +159,10 @@ def fine_tune(samples: Sequence[Sample], generic: Sequence[np.ndarray], names: S
         n_generic = int(round(settings.batch * settings.generic_share)) if teacher is not None else 0
         n_deck = settings.batch - n_generic
 
+        done = 0
+
         def train(pool, steps: int) -> None:
+            nonlocal done
             for _ in range(steps):
                 net.train()
                 _freeze_batch_norm(net)
@@ -173,6 +181,9 @@ def fine_tune(samples: Sequence[Sample], generic: Sequence[np.ndarray], names: S
                 optimizer.zero_grad()
                 loss.backward()
                 optimizer.step()
+                done += 1
+                if on_progress is not None and (done % PROGRESS_EVERY == 0 or done == settings.steps):
+                    on_progress(done, settings.steps)
 
         train(crops_of(held) if before_check < settings.steps else crops_of(samples), before_check)
         check = HeldBack(0, 0)

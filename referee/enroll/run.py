@@ -85,10 +85,11 @@ class EnrolResult:
 def enrol_frames(frames: Iterable[np.ndarray] | Callable[[Enrolment], Iterable[np.ndarray]], recognizer: "CardRecognizer", name: str, *,
                  settings: EnrolSettings | None = None, layout: MatLayout | None = None,
                  on_prompt: Callable[[Prompt], None] = lambda p: None, on_look: LookHook | None = None,
-                 seed: int = 0, method: str = "head", finetune: "FineTuneSettings | None" = None) -> EnrolResult:
+                 seed: int = 0, method: str = "head", finetune: "FineTuneSettings | None" = None,
+                 on_progress: Callable[[int, int], None] | None = None) -> EnrolResult:
     """Run the enrolment session over `frames` (until every row is captured or the frames end),
-    then build the deck (method head, index or finetune; `finetune` tunes the last). Prompts go
-    to `on_prompt` as they arise. `frames` may also be a function of the session giving the
+    then build the deck (method head, index or finetune; `finetune` tunes the last, reporting
+    its steps to `on_progress`). Prompts go to `on_prompt` as they arise. `frames` may also be a function of the session giving the
     frames (a rehearsed user who lays the row asked for)."""
     from referee.calibration.markers import MarkerDetector
 
@@ -140,7 +141,8 @@ def enrol_frames(frames: Iterable[np.ndarray] | Callable[[Enrolment], Iterable[n
         on_prompt(Prompt("adapting"))
         t = time.perf_counter()
         names = tuple(recognizer.classifier.names)
-        tuned = fine_tune(enrolment.samples, result.generic, names, checkpoint, finetune or FineTuneSettings(seed=seed))
+        tuned = fine_tune(enrolment.samples, result.generic, names, checkpoint, finetune or FineTuneSettings(seed=seed),
+                          on_progress=on_progress)
         result.held_back = tuned.held_back
         result.deck = DeckModel(name=name, onnx=tuned.onnx, names=names,
                                 codes=tuple(s.code for s in enrolment.samples),

@@ -155,8 +155,9 @@ def test_bad_enroll_input_is_one_line(tmp_path, capsys):
 
 
 def test_finetune_makes_a_network_of_the_deck(enrolled, recognizer, tmp_path):
-    """Method finetune on the captured samples (a short run): checked on held-back looks, saved
-    with its network, and read with like the base model on this deck's table scenes."""
+    """Method finetune on the captured samples (a short run): reports progress, is checked on
+    held-back looks, saved with its network, and read with like the base model on this deck's
+    table scenes."""
     pytest.importorskip("torch")
     pytest.importorskip("ultralytics")
     from referee.enroll.finetune import FineTuneSettings, base_checkpoint, fine_tune
@@ -168,8 +169,10 @@ def test_finetune_makes_a_network_of_the_deck(enrolled, recognizer, tmp_path):
     mat = render_mat_scene(DESIGN, [0, 1], seed=5).image
     generic = generic_crops(mat, recognizer.detections(mat), 24, np.random.default_rng(0), 64)
     names = tuple(recognizer.classifier.names)
+    progress = []
     tuned = fine_tune(result.enrolment.samples, generic, names, base_checkpoint(recognizer.classifier.model.path),
-                      FineTuneSettings(steps=24))
+                      FineTuneSettings(steps=30), on_progress=lambda step, steps: progress.append((step, steps)))
+    assert progress == [(25, 30), (30, 30)]
     assert tuned.held_back.total >= 4 * 52 and tuned.held_back.accuracy >= 0.95
     deck = DeckModel("drawn-ft", tuned.onnx, names, tuple(s.code for s in result.enrolment.samples))
     loaded = load_deck(deck.save(tmp_path / "drawn-ft", {}))

@@ -159,7 +159,7 @@ class CardRecognizer:
         self.second_look_shift = second_look_shift
         self.conflict_likeness = conflict_likeness
         self.turned_look_below = turned_look_below
-        self.turned_looks = 0            # crops read again in their other turns, since construction
+        self.turned_looks = 0            # crops read again turned (the turned look), since construction
         self.deck: DeckIndex | DeckHead | DeckModel | None = deck
         if isinstance(deck, DeckModel):
             if tuple(deck.names) != tuple(self.classifier.names):
@@ -200,8 +200,8 @@ class CardRecognizer:
 
     def _turned_look(self, crops: list[np.ndarray], probabilities: np.ndarray) -> np.ndarray:
         """The probabilities with each unsure crop's (top probability < turned_look_below)
-        replaced by the normalised geometric mean over its four quarter turns
-        (DEFAULT_TURNED_LOOK_BELOW)."""
+        replaced by the normalised geometric mean over the crop as it is and its turns
+        TURNED_LOOK_TURNS (DEFAULT_TURNED_LOOK_BELOW)."""
         unsure = np.flatnonzero(probabilities.max(axis=1) < self.turned_look_below) if len(probabilities) else []
         if len(unsure) == 0:
             return probabilities
@@ -332,7 +332,7 @@ class CardRecognizer:
     def read(self, frame: np.ndarray, timings: dict | None = None) -> list[CardReading]:
         """Every card in `frame`. `timings`, when given, is filled with milliseconds per stage
         (STAGES) plus counts: `indices` (index detections), `cropped`, `classified`, `second_looks` (shifted
-        crops of unsure corners), `turned_looks` (crops read again in their other quarter turns)."""
+        crops of unsure corners), `turned_looks` (crops read again turned, with turned_look_below)."""
         if frame is None or frame.ndim != 3 or frame.shape[2] != 3 or frame.size == 0:
             raise ValueError("frame must be a non-empty BGR image")
         t0 = time.perf_counter()

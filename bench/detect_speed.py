@@ -136,7 +136,7 @@ def main() -> int:
         label = key if key in STAGES else f"{key} per frame (mean)"
         cells = []
         for n in names:
-            vals = [t.get(key, 0) for t in stages[n]]
+            vals = [t[key] for t in stages[n]]
             cells.append(f"{statistics.median(vals):22.2f}" if key in STAGES else f"{statistics.mean(vals):22.1f}")
         print(f"{label:24s}" + "".join(" " + c for c in cells))
     return 0

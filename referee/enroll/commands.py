@@ -130,20 +130,15 @@ def _show_progress(step: int, steps: int) -> None:
 
 
 def _auto_method(classifier_path) -> str:
-    """finetune where it can run (the train extra and the classifier's weights), else head."""
-    from referee.enroll.finetune import BASE_CHECKPOINT
-
-    return "finetune" if _training_runtime() and (classifier_path.parent / BASE_CHECKPOINT).is_file() else "head"
-
-
-def _training_runtime() -> bool:
-    """Whether the train extra (PyTorch, ultralytics) is installed, without importing it."""
-    import importlib.util
+    """finetune where it can run (the classifier's weights and the train extra), else head."""
+    from referee.enroll.finetune import base_checkpoint, require_training_runtime
 
     try:
-        return all(importlib.util.find_spec(m) is not None for m in ("torch", "ultralytics"))
-    except (ImportError, ValueError):   # a broken or shadowed install
-        return False
+        base_checkpoint(classifier_path)
+        require_training_runtime()
+    except UserError:
+        return "head"
+    return "finetune"
 
 
 def _text(key: str, lang: str) -> str:

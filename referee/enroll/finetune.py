@@ -81,10 +81,12 @@ def base_checkpoint(classifier_path: str | Path) -> Path:
 
 
 def _tensor(crops: Sequence[np.ndarray]):
+    """The crops as the ONNX classifier sees them (crop_blobs: RGB, NCHW, 0-1), one tensor."""
     import torch
 
-    batch = np.stack(crops)[..., ::-1].transpose(0, 3, 1, 2)  # BGR -> RGB, NCHW, as referee.vision.classifier
-    return torch.from_numpy(np.ascontiguousarray(batch, np.float32) / 255.0)
+    from referee.vision.classifier import crop_blobs
+
+    return torch.from_numpy(next(crop_blobs(list(crops), len(crops))))
 
 
 def _freeze_batch_norm(net) -> None:

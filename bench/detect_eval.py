@@ -134,6 +134,16 @@ def eval_scenes(recognizer: CardRecognizer, n: int, seed: int, exclude: tuple[st
     return result
 
 
+def faint_options(text: str) -> dict:
+    """--faint CONF,PROB -> the recogniser's faint_index_conf / faint_min_probability; "0": none."""
+    values = [float(v) for v in text.split(",") if v.strip()]
+    if not values or values[0] <= 0:
+        return {"faint_index_conf": None}
+    if len(values) > 2:
+        raise argparse.ArgumentTypeError("--faint takes CONF or CONF,PROB")
+    return {"faint_index_conf": values[0], **({"faint_min_probability": values[1]} if len(values) == 2 else {})}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--models", default=None)
@@ -154,6 +164,9 @@ def main() -> int:
     ap.add_argument("--turned-look", type=float, default=None,
                     help="read crops below this top probability again turned half way (default: "
                          "STILL_IMAGE_OPTIONS' DEFAULT_TURNED_LOOK_BELOW, none with --as-video; 0 for none)")
+    ap.add_argument("--faint", type=faint_options, default=None, metavar="CONF,PROB",
+                    help="keep index boxes from CONF up to the detector threshold when read at PROB or more "
+                         "(default: STILL_IMAGE_OPTIONS', none with --as-video; 0 for none)")
     args = ap.parse_args()
     exclude = tuple(d for d in args.exclude_designs.split(",") if d)
     if args.designs:
@@ -173,6 +186,8 @@ def main() -> int:
         options["share_probability"] = None
     if args.turned_look is not None:
         options["turned_look_below"] = args.turned_look or None
+    if args.faint is not None:
+        options.update(args.faint)
     recognizer = CardRecognizer(args.models, **options)
     report = {}
     t0 = time.perf_counter()

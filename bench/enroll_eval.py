@@ -75,9 +75,11 @@ def main() -> int:
     ap.add_argument("--save-decks", default=None, help="also save each enrolled deck in DIR/<design>-<method>")
     ap.add_argument("--min-similarity", default=None,
                     help="comma-separated DeckIndex.min_similarity values to compare (method index)")
+    ap.add_argument("--faint", default=None, metavar="CONF,PROB",
+                    help="faint index boxes for the table scenes (detect_eval --faint; default: the chosen options')")
     args = ap.parse_args()
 
-    from detect_eval import eval_scenes
+    from detect_eval import eval_scenes, faint_options
     from scene_truth import heldout_designs
 
     from referee.enroll.rehearsal import rehearsed_user
@@ -89,8 +91,10 @@ def main() -> int:
     if unknown:
         ap.error(f"not held-out designs: {', '.join(unknown)}")
     options = dict(STILL_IMAGE_OPTIONS) if args.still else {}
+    if args.faint is not None:
+        options.update(faint_options(args.faint))
     base = CardRecognizer(args.models)          # enrols (the session's looks are video frames)
-    reader = CardRecognizer(args.models, **options) if args.still else base
+    reader = CardRecognizer(args.models, **options) if options else base
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; {args.scenes} scenes per design; "
           f"read as {'still images (referee detect)' if args.still else 'video (referee watch)'}")
     print(f"{'design':26s} {'':10s} {'precision':>9s} {'recall':>7s} {'located':>8s} {'id acc':>7s}   enrolment")

@@ -52,6 +52,8 @@ def main() -> int:
                     help="with --enrol: referee enroll --method (finetune needs the train extra)")
     ap.add_argument("--stable", type=float, default=None, help="tracker stable_seconds (default: the referee's)")
     ap.add_argument("--settle", type=float, default=None, help="tracker settle_seconds (default: the referee's)")
+    ap.add_argument("--faint", default=None, metavar="CONF,PROB",
+                    help="keep faint index boxes read surely (detect_eval --faint; default: the referee's)")
     args = ap.parse_args()
 
     from referee.live.footage import FilmSet
@@ -67,6 +69,10 @@ def main() -> int:
     from referee.tracking import TrackerSettings
 
     options = {k: v for k, v in (("min_probability", args.min_prob), ("det_conf", args.det_conf)) if v is not None}
+    if args.faint is not None:
+        from detect_eval import faint_options
+
+        options.update(faint_options(args.faint))
     base = CardRecognizer(args.models, **options)
     overrides = {k: v for k, v in (("stable_seconds", args.stable), ("settle_seconds", args.settle)) if v is not None}
     settings = TrackerSettings(**overrides) if overrides else None

@@ -60,6 +60,16 @@ DEFAULT_SECOND_LOOK_SHIFT = 0.25
 DEFAULT_TURNED_LOOK_BELOW = 0.9
 TURNED_LOOK_TURNS = (2,)          # quarter turns read besides the crop as it is (a half turn)
 
+# A corner index the detector finds only faintly (confidence from FAINT_INDEX_CONF up to
+# det_conf) counts when the classifier reads it at FAINT_MIN_PROBABILITY or more: a sure reading
+# of the crop vouches for the box. Many readable corners of partly covered cards in a pile score
+# 0.05-0.15 and read right at 0.9-1.0, while a faint box on a hand or on printed paper rarely reads
+# as a card that surely. Chosen on tuning scenes (80, seeds 500000+, gdet-b + gcls-c, still image
+# options): P / R 0.963 / 0.832 without; 0.963 / 0.838 at 0.05 / 0.9; 0.963 / 0.842 at 0.05 / 0.8;
+# 0.962 / 0.844 at 0.05 / 0.7; 0.963 / 0.840 at 0.08 / 0.8 (models/MODEL_CARD.md, session 11).
+FAINT_INDEX_CONF = 0.05
+FAINT_MIN_PROBABILITY = 0.8
+
 # Still images (`referee detect`) spare a sure corner reading that contradicts another only by
 # geometry, when the classifier finds the two crops unlike (grouping.readings_alike: a
 # neighbour's corner, not this card's other corner). Video (the live referee) does not: a card
@@ -67,7 +77,8 @@ TURNED_LOOK_TURNS = (2,)          # quarter turns read besides the crop as it is
 # as a hand moves, which delayed a filmed play past the next seat's pass (bench/live.py, a CI
 # game lost). Measured (session 7, committed models): generated held-out scenes P / R 0.933 /
 # 0.730 -> 0.933 / 0.743, tuning scenes 0.903 / 0.696 -> 0.904 / 0.720.
-STILL_IMAGE_OPTIONS = MappingProxyType({"conflict_likeness": True, "turned_look_below": DEFAULT_TURNED_LOOK_BELOW})
+STILL_IMAGE_OPTIONS = MappingProxyType({"conflict_likeness": True, "turned_look_below": DEFAULT_TURNED_LOOK_BELOW,
+                                        "faint_index_conf": FAINT_INDEX_CONF})
 
 STAGES = ("detector", "crops", "classifier", "grouping")
 
@@ -134,6 +145,9 @@ class CardRecognizer:
     (its classify on the classifier's probabilities and embeddings; a DeckModel replaces the
     classifier by its own network) instead of by the classifier alone; sharing,
     min_probability, conflicts and grouping are the same.
+
+    faint_index_conf: also keep index boxes the detector scores from this up to det_conf, when
+    their reading reaches faint_min_probability (FAINT_INDEX_CONF); None keeps only det_conf's.
     """
 
     def __init__(
@@ -148,11 +162,17 @@ class CardRecognizer:
         second_look_shift: float | None = DEFAULT_SECOND_LOOK_SHIFT,
         conflict_likeness: bool = False,
         turned_look_below: float | None = None,
+        faint_index_conf: float | None = None,
+        faint_min_probability: float = FAINT_MIN_PROBABILITY,
     ) -> None:
         models = Path(models_dir) if models_dir else default_models_dir()
         if deck is not None and not isinstance(deck, (DeckIndex, DeckHead, DeckModel)):
             deck = load_deck(deck, models)  # before the models: a missing deck is the likelier slip
-        self.detector = CornerDetector(models / DETECTOR_FILE, conf=det_conf, threads=threads, spin=spin)
+        self.det_conf = det_conf
+        self.faint_index_conf = faint_index_conf if faint_index_conf is not None and faint_index_conf < det_conf else None
+        self.faint_min_probability = faint_min_probability
+        self.detector = CornerDetector(models / DETECTOR_FILE, conf=self.faint_index_conf or det_conf,
+                                       threads=threads, spin=spin)
         self.classifier = IndexClassifier(models / CLASSIFIER_FILE, threads=threads, spin=spin)
         self.min_probability = min_probability
         self.share_probability = share_probability
@@ -216,7 +236,16 @@ class CardRecognizer:
         return out
 
     def detections(self, frame: np.ndarray) -> list[Detection]:
-        return self.detector.detect(frame)
+        """The detector's boxes at det_conf, and faint index boxes (faint_index_conf .. det_conf)."""
+        found = self.detector.detect(frame)
+        if self.faint_index_conf is None:
+            return found
+        return [d for d in found if d.confidence >= self.det_conf or d.kind == "index"]
+
+    def _needed_probability(self, detection: Detection) -> float:
+        if self.faint_index_conf is not None and detection.confidence < self.det_conf:
+            return max(self.min_probability, self.faint_min_probability)
+        return self.min_probability
 
     def read_corners(
         self,
@@ -294,7 +323,8 @@ class CardRecognizer:
             timings["classified"] = timings.get("classified", 0) + sum(classified)
             timings["second_looks"] = timings.get("second_looks", 0) + sum(second_looks)
             timings["turned_looks"] = timings.get("turned_looks", 0) + self.turned_looks - turned_before
-        sure = [(code, p) if p >= self.min_probability else (REJECT_CLASS, p) for code, p in results]
+        sure = [(code, p) if p >= self._needed_probability(det) else (REJECT_CLASS, p)
+                for det, (code, p) in zip(indices, results)]
         conflicts = conflicting_corners(indices, card_list, sure, REJECT_CLASS, card_angle,
                                         alike if self.conflict_likeness else None)
         return [

@@ -1,0 +1,61 @@
+"""Faint corner indices (referee.vision.recognizer.FAINT_INDEX_CONF): an index box the detector
+scores below det_conf counts only when the classifier reads it surely (FAINT_MIN_PROBABILITY)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from referee.scenes.generator import generate_scene
+from referee.vision.recognizer import FAINT_INDEX_CONF, STILL_IMAGE_OPTIONS, CardRecognizer
+
+
+@pytest.fixture(scope="module")
+def scene():
+    return generate_scene(4243, ["referee-drawn"])
+
+
+@pytest.fixture(scope="module")
+def plain():
+    return CardRecognizer(threads=1)
+
+
+@pytest.fixture(scope="module")
+def faint():
+    return CardRecognizer(threads=1, faint_index_conf=FAINT_INDEX_CONF)
+
+
+def test_still_images_keep_faint_indices():
+    assert STILL_IMAGE_OPTIONS["faint_index_conf"] == FAINT_INDEX_CONF < CardRecognizer(threads=1).det_conf
+
+
+def test_faint_boxes_are_only_added_and_only_indices(scene, plain, faint):
+    before = plain.detections(scene.image)
+    after = faint.detections(scene.image)
+    assert set(before) <= set(after)                       # what det_conf keeps is kept as it was
+    added = set(after) - set(before)
+    assert all(d.kind == "index" and FAINT_INDEX_CONF <= d.confidence < plain.det_conf for d in added)
+
+
+def test_a_faint_box_needs_a_sure_reading(scene, faint):
+    indices = [d for d in faint.detections(scene.image) if d.kind == "index" and d.confidence >= faint.det_conf]
+    assert len(indices) >= 4
+    seen = set()
+    for d in indices:                   # one box at a time: no sharing, no conflicts
+        readings = faint.read_corners(scene.image, [d])
+        dimmed = faint.read_corners(scene.image, [replace(d, confidence=(FAINT_INDEX_CONF + faint.det_conf) / 2)])
+        if not readings:
+            assert not dimmed
+            continue
+        sure = readings[0].probability >= faint.faint_min_probability
+        assert len(dimmed) == int(sure)
+        seen.add(sure)
+        if sure:
+            assert (dimmed[0].code, dimmed[0].probability) == (readings[0].code, readings[0].probability)
+    assert True in seen
+
+
+def test_a_threshold_at_or_above_det_conf_means_none(plain):
+    rec = CardRecognizer(threads=1, faint_index_conf=plain.det_conf)
+    assert rec.faint_index_conf is None and rec.detector.conf == plain.det_conf

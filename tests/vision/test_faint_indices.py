@@ -59,3 +59,33 @@ def test_a_faint_box_needs_a_sure_reading(scene, faint):
 def test_a_threshold_at_or_above_det_conf_means_none(plain):
     rec = CardRecognizer(threads=1, faint_index_conf=plain.det_conf)
     assert rec.faint_index_conf is None and rec.detector.conf == plain.det_conf
+
+
+def test_faint_crops_are_read_once(scene, faint):
+    rec = CardRecognizer(threads=1, faint_index_conf=FAINT_INDEX_CONF, turned_look_below=1.01)  # turn every crop
+    d = next(d for d in rec.detections(scene.image) if d.kind == "index" and d.confidence >= rec.det_conf)
+    rec.read_corners(scene.image, [d])
+    assert rec.turned_looks == 1
+    rec.read_corners(scene.image, [replace(d, confidence=(FAINT_INDEX_CONF + rec.det_conf) / 2)])
+    assert rec.turned_looks == 1
+
+
+def test_faint_boxes_get_no_second_look(faint):
+    """An index read as nothing sure inside a card is read again from four shifted boxes; a faint
+    one is not."""
+    import numpy as np
+
+    from referee.vision.types import Detection
+
+    card = Detection("card", (0.0, 0.0, 200.0, 300.0), 0.9)
+    asked: list = []
+
+    def classify_boxes(boxes):
+        asked.extend(boxes)
+        return [("other", 0.9)] * len(boxes), np.zeros((len(boxes), len(faint.classifier.names)))
+
+    for confidence, looks in ((faint.det_conf, 4), ((FAINT_INDEX_CONF + faint.det_conf) / 2, 0)):
+        asked.clear()
+        index = Detection("index", (10.0, 10.0, 30.0, 40.0), confidence)
+        faint._second_look([index], [card], [("other", 0.9)], classify_boxes, {})
+        assert len(asked) == looks

@@ -177,6 +177,7 @@ class DeckIndex:
         description = {**(card or {}), "name": self.name, "exemplars": len(self.codes),
                        "codes": list(self.enrolled_codes())}
         _write_atomic(folder / DECK_FILE, buffer.getvalue())
+        drop_replaced_network(folder)
         _write_atomic(folder / CARD_FILE,
                       (json.dumps(description, ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
         return folder
@@ -244,6 +245,16 @@ def file_sha256(path: str | os.PathLike) -> str:
         for block in iter(lambda: fh.read(1 << 20), b""):
             digest.update(block)
     return digest.hexdigest()
+
+
+def drop_replaced_network(folder: Path) -> None:
+    """Remove a fine-tuned deck's network (DeckModel's classifier.onnx) from a folder whose
+    deck.npz has just been replaced by a deck of another kind (`referee enroll --force` with
+    another method): it would be 5.7 MB that nothing reads. Called after the new deck.npz is in
+    place, so a crash between the two leaves a deck that loads either way."""
+    from referee.vision.deck_model import MODEL_FILE
+
+    (folder / MODEL_FILE).unlink(missing_ok=True)
 
 
 def _write_atomic(path: Path, data: bytes) -> None:

@@ -114,7 +114,7 @@ class DeckHead:
         return [(self.names[b], float(p[i, b])) for i, b in enumerate(best)]
 
     def save(self, folder: str | os.PathLike, card: dict | None = None) -> Path:
-        from referee.vision.deck import CARD_FILE, DECK_FILE, FORMAT_VERSION, _write_atomic
+        from referee.vision.deck import CARD_FILE, DECK_FILE, FORMAT_VERSION, _write_atomic, drop_replaced_network
 
         folder = Path(folder)
         folder.mkdir(parents=True, exist_ok=True)
@@ -125,6 +125,7 @@ class DeckHead:
         description = {**(card or {}), "name": self.name, "method": "fine-tuned last layer",
                        "codes": list(self.enrolled_codes())}
         _write_atomic(folder / DECK_FILE, buffer.getvalue())
+        drop_replaced_network(folder)
         _write_atomic(folder / CARD_FILE, (json.dumps(description, ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
         return folder
 

@@ -69,3 +69,16 @@ def test_classify_is_the_networks_own_reading(deck):
     p[0, deck.names.index("QH")] = 0.9
     p[1, deck.names.index("other")] = 0.7
     assert deck.classify(p, None, deck.names) == [("QH", pytest.approx(0.9)), ("other", pytest.approx(0.7))]
+
+
+def test_a_deck_of_another_kind_saved_over_it_removes_its_network(deck, tmp_path):
+    """referee enroll --force --method head over a fine-tuned deck: nothing reads the old
+    network any more, so it does not stay behind."""
+    from referee.vision.deck_head import DeckHead, load_base_head
+
+    folder = deck.save(tmp_path / "mine")
+    assert (folder / MODEL_FILE).exists()
+    base = load_base_head(default_models_dir() / "classifier.onnx")
+    DeckHead("mine", base.weight, base.bias, base.names, ("QS",), base.classifier_sha256).save(folder)
+    assert not (folder / MODEL_FILE).exists()
+    assert isinstance(load_deck(folder), DeckHead)

@@ -33,6 +33,13 @@ def inside_a_card(detection: Detection, cards: list[Detection]) -> bool:
     return any(_contains(c.box, detection.centre) for c in cards)
 
 
+def off_every_card(reading: CardReading, cards: list[Detection]) -> bool:
+    """A face-up card reading none of whose corners has its centre in a `card` box."""
+    if reading.code == "back" or not reading.corners:
+        return False
+    return not any(_contains(c.box, ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)) for b in reading.corners for c in cards)
+
+
 def _area(box: Box) -> float:
     return max(0.0, box[2] - box[0]) * max(0.0, box[3] - box[1])
 

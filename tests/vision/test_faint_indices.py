@@ -89,3 +89,16 @@ def test_faint_boxes_get_no_second_look(faint):
         index = Detection("index", (10.0, 10.0, 30.0, 40.0), confidence)
         faint._second_look([index], [card], [("other", 0.9)], classify_boxes, {})
         assert len(asked) == looks
+
+
+def test_a_card_read_off_every_card_box_needs_the_off_card_score(scene):
+    """STILL_IMAGE_OPTIONS' off_card_min_score drops exactly the weak readings whose corners lie
+    outside every detected card box; everything else is what the recogniser reads without it."""
+    from referee.vision.grouping import off_every_card
+
+    options = dict(STILL_IMAGE_OPTIONS)
+    options.pop("off_card_min_score")
+    plain = CardRecognizer(threads=1, **options).read(scene.image)
+    strict = CardRecognizer(threads=1, **options, off_card_min_score=1.01)   # no off-card reading survives
+    cards = [d for d in strict.detections(scene.image) if d.kind == "card"]
+    assert strict.read(scene.image) == [r for r in plain if not off_every_card(r, cards)]

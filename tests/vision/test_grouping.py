@@ -41,3 +41,15 @@ def test_box_without_a_card_detection_is_union_of_corners():
 def test_confidence_is_best_corner_score():
     readings = group_corners([corner(0, 0, "9D", conf=0.5, p=0.9), corner(40, 60, "9D", conf=0.8, p=0.9)], [], [])
     assert abs(readings[0].confidence - 0.72) < 1e-9
+
+
+def test_off_every_card_looks_at_every_corner():
+    from referee.vision.grouping import off_every_card
+    from referee.vision.types import CardReading, Detection
+
+    card = Detection("card", (100.0, 100.0, 200.0, 250.0), 0.9)
+    inside, outside = (110.0, 110.0, 120.0, 130.0), (300.0, 300.0, 310.0, 320.0)
+    assert off_every_card(CardReading("2C", 0.1, outside, (outside,)), [card])
+    assert not off_every_card(CardReading("2C", 0.1, inside, (outside, inside)), [card])
+    assert off_every_card(CardReading("2C", 0.1, outside, (outside,)), [])
+    assert not off_every_card(CardReading("back", 0.1, outside), [card])           # backs are not read from corners

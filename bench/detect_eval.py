@@ -167,6 +167,9 @@ def main() -> int:
     ap.add_argument("--faint", type=faint_options, default=None, metavar="CONF,PROB",
                     help="keep index boxes from CONF up to the detector threshold when read at PROB or more "
                          "(default: STILL_IMAGE_OPTIONS', none with --as-video; 0 for none)")
+    ap.add_argument("--off-card-score", type=float, default=None,
+                    help="score a card read only outside every card box needs (default: STILL_IMAGE_OPTIONS', "
+                         "none with --as-video; 0 for none)")
     args = ap.parse_args()
     exclude = tuple(d for d in args.exclude_designs.split(",") if d)
     if args.designs:
@@ -188,6 +191,8 @@ def main() -> int:
         options["turned_look_below"] = args.turned_look or None
     if args.faint is not None:
         options.update(args.faint)
+    if args.off_card_score is not None:
+        options["off_card_min_score"] = args.off_card_score or None
     recognizer = CardRecognizer(args.models, **options)
     report = {}
     t0 = time.perf_counter()

@@ -14,7 +14,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("images", nargs="+", help="image files")
     p.add_argument("--json", action="store_true", help="one JSON object per line")
     p.add_argument("--models", default=None, help="folder with detector.onnx and classifier.onnx (default: models/)")
-    p.add_argument("--conf", type=float, default=None, help="detector confidence threshold (default: the recogniser's)")
+    p.add_argument("--conf", type=float, default=None,
+                   help="detector confidence threshold (default: the recogniser's, which also keeps fainter corner "
+                        "boxes that read surely; with --conf none below it)")
     p.add_argument("--deck", default=None, metavar="NAME", help="use the deck enrolled with referee enroll --name NAME")
     p.set_defaults(func=run_detect)
 
@@ -24,8 +26,10 @@ def run_detect(args: argparse.Namespace) -> int:
 
     from referee.vision.recognizer import STILL_IMAGE_OPTIONS, CardRecognizer
 
-    recognizer = CardRecognizer(args.models, deck=args.deck, **STILL_IMAGE_OPTIONS,
-                                **({"det_conf": args.conf} if args.conf is not None else {}))
+    options = dict(STILL_IMAGE_OPTIONS)
+    if args.conf is not None:       # a threshold the user sets is the threshold: no faint boxes below it
+        options.update(det_conf=args.conf, faint_index_conf=None)
+    recognizer = CardRecognizer(args.models, deck=args.deck, **options)
     status = 0
     for path in args.images:
         frame = cv2.imread(path, cv2.IMREAD_COLOR)

@@ -123,3 +123,27 @@ def test_shared_readings_classify_fewer_corners_and_invent_no_codes(scene_files)
         assert set(timings) >= {"detector", "crops", "classifier", "grouping"}
         saved += timings["indices"] - timings["classified"]
     assert saved > 0
+
+
+def test_a_conf_the_user_sets_keeps_no_fainter_boxes(scene_files, monkeypatch, capsys):
+    """`referee detect --conf C`: C is the threshold, faint corner boxes below it are not kept;
+    without --conf the still-image options (with faint boxes) apply."""
+    from referee.cli import main
+    from referee.vision import recognizer as R
+
+    made = []
+    real = R.CardRecognizer
+
+    def recording(*args, **kwargs):
+        rec = real(*args, **kwargs)
+        made.append(rec)
+        return rec
+
+    monkeypatch.setattr(R, "CardRecognizer", recording)
+    path = str(scene_files[0][0])
+    assert main(["detect", "--json", path]) == 0
+    assert main(["detect", "--json", "--conf", "0.3", path]) == 0
+    default, strict = made
+    assert default.faint_index_conf == R.FAINT_INDEX_CONF and default.det_conf == R.DEFAULT_DET_CONF
+    assert strict.faint_index_conf is None and strict.det_conf == 0.3 and strict.detector.conf == 0.3
+    capsys.readouterr()

@@ -264,8 +264,13 @@ class CardRecognizer:
             return found
         return [d for d in found if d.confidence >= self.det_conf or d.kind == "index"]
 
+    def _faint(self, detection: Detection) -> bool:
+        """A faint index box (faint_index_conf .. det_conf): it needs faint_min_probability and
+        is read once (no turned look, no shifted second look)."""
+        return self.faint_index_conf is not None and detection.confidence < self.det_conf
+
     def _needed_probability(self, detection: Detection) -> float:
-        if self.faint_index_conf is not None and detection.confidence < self.det_conf:
+        if self._faint(detection):
             return max(self.min_probability, self.faint_min_probability)
         return self.min_probability
 
@@ -306,7 +311,7 @@ class CardRecognizer:
 
         def classify(positions: list[int]) -> list[tuple[str, float]]:
             # a faint box's crop gets no turned look: it costs 3 crops a frame and gained nothing
-            turnable = [indices[i].confidence >= self.det_conf for i in positions]
+            turnable = [not self._faint(indices[i]) for i in positions]
             readings, probabilities = run_classifier([crop(i)[0] for i in positions], classified, turnable)
             distributions.update(zip(positions, probabilities))
             return readings
@@ -366,7 +371,7 @@ class CardRecognizer:
         and not faint ones (FAINT_INDEX_CONF: the same figures with a third fewer turned crops).
         `distributions` gets the probabilities of each reading taken from a shifted box."""
         unsure = [i for i, (code, p) in enumerate(results)
-                  if code == REJECT_CLASS and inside_a_card(indices[i], cards) and indices[i].confidence >= self.det_conf]
+                  if code == REJECT_CLASS and inside_a_card(indices[i], cards) and not self._faint(indices[i])]
         if not unsure:
             return results
         shift = self.second_look_shift or 0.0

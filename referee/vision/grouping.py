@@ -251,7 +251,8 @@ def _nested(a: Box, b: Box) -> bool:
 
 
 def conflicting_corners(indices: list[Detection], cards: list[Detection],
-                        readings: list[tuple[str, float]], reject: str, angle=None, alike=None) -> set[int]:
+                        readings: list[tuple[str, float]], reject: str, angle=None, alike=None,
+                        spare_probability: float | None = None) -> set[int]:
     """Positions whose reading contradicts a better reading of the same card's opposite corner:
     one physical card gives one code. Without this a card whose two corners read 8C and 8H
     would be two cards, and the weaker misreading would stay on the table as a phantom card.
@@ -264,7 +265,8 @@ def conflicting_corners(indices: list[Detection], cards: list[Detection],
     (UNLIKE_SURE_PROBABILITY) is not dropped for one whose crop the classifier finds unlike its
     own (readings_alike: a neighbour's corner, not this card's). A reading that agrees with its own opposite corner
     (_agreeing_pairs) is never dropped (its card is confirmed); a reading it contradicts is
-    dropped only when it has fewer votes."""
+    dropped only when it has fewer votes. With `spare_probability`, a reading at least that sure
+    is never dropped (it still does not vote against others once outvoted)."""
     def score(i: int) -> float:
         return indices[i].confidence * readings[i][1]
 
@@ -296,6 +298,8 @@ def conflicting_corners(indices: list[Detection], cards: list[Detection],
             if angle is None or angle_gap(angle(a), angle(b)) <= CONFLICT_MAX_ANGLE_GAP:
                 if not set(loser) & paired:
                     dropped.update(loser)
+    if spare_probability is not None:
+        dropped = {i for i in dropped if readings[i][1] < spare_probability}
     return dropped
 
 

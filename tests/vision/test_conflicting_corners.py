@@ -36,6 +36,17 @@ def test_a_lone_confident_corner_beats_a_weak_one():
     assert conflicting_corners(indices, [CARD], [("8C", 0.95), ("8H", 0.7)], REJECT) == {1}
 
 
+def test_a_reading_as_sure_as_the_spare_probability_is_never_dropped():
+    # still images (CONFLICT_SPARE_PROBABILITY): a sure reading is more often a neighbour's corner
+    # read right than this card's corner misread
+    indices = [TOP_LEFT, BOTTOM_RIGHT, BOTTOM_RIGHT_AGAIN]
+    readings = [("3S", 0.91), ("3C", 0.995), ("3C", 0.98)]
+    assert conflicting_corners(indices, [CARD], readings, REJECT, spare_probability=0.9) == set()
+    assert conflicting_corners(indices, [CARD], readings, REJECT, spare_probability=0.95) == {0}
+    weak = [("8C", 0.95), ("8H", 0.7)]
+    assert conflicting_corners([TOP_LEFT, BOTTOM_RIGHT], [CARD], weak, REJECT, spare_probability=0.9) == {1}
+
+
 def test_overlapping_boxes_that_disagree_are_both_kept():
     # a tight fan of 6H and 6D (filmed, referee-drawn deck): their index boxes overlap like
     # duplicates on one corner do, and both readings are right

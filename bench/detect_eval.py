@@ -167,6 +167,12 @@ def main() -> int:
     ap.add_argument("--faint", type=faint_options, default=None, metavar="CONF,PROB",
                     help="keep index boxes from CONF up to the detector threshold when read at PROB or more "
                          "(default: STILL_IMAGE_OPTIONS', none with --as-video; 0 for none)")
+    ap.add_argument("--share", type=float, default=None,
+                    help="probability a lead's reading needs to be shared with its duplicates and second corner "
+                         "(default: STILL_IMAGE_OPTIONS' none, i.e. every corner classified; 0.95 with --as-video)")
+    ap.add_argument("--conflict-spare", type=float, default=None,
+                    help="a corner read at least this surely is never dropped for a conflict (default: "
+                         "STILL_IMAGE_OPTIONS', none with --as-video; 0 for none)")
     ap.add_argument("--off-card-score", type=float, default=None,
                     help="score a card read only outside every card box needs (default: STILL_IMAGE_OPTIONS', "
                          "none with --as-video; 0 for none)")
@@ -193,6 +199,10 @@ def main() -> int:
         options.update(args.faint)
     if args.off_card_score is not None:
         options["off_card_min_score"] = args.off_card_score or None
+    if args.share is not None:
+        options["share_probability"] = args.share
+    if args.conflict_spare is not None:
+        options["conflict_spare_probability"] = args.conflict_spare or None
     recognizer = CardRecognizer(args.models, **options)
     report = {}
     t0 = time.perf_counter()

@@ -54,6 +54,9 @@ def main() -> int:
     ap.add_argument("--settle", type=float, default=None, help="tracker settle_seconds (default: the referee's)")
     ap.add_argument("--faint", default=None, metavar="CONF,PROB",
                     help="keep faint index boxes read surely (detect_eval --faint; default: the referee's)")
+    ap.add_argument("--conflict-spare", type=float, default=None,
+                    help="never drop a corner read this surely for a conflict (detect_eval --conflict-spare; "
+                         "default: the referee's, none)")
     args = ap.parse_args()
 
     from referee.live.footage import FilmSet
@@ -73,6 +76,8 @@ def main() -> int:
         from detect_eval import faint_options
 
         options.update(faint_options(args.faint))
+    if args.conflict_spare:
+        options["conflict_spare_probability"] = args.conflict_spare
     base = CardRecognizer(args.models, **options)
     overrides = {k: v for k, v in (("stable_seconds", args.stable), ("settle_seconds", args.settle)) if v is not None}
     settings = TrackerSettings(**overrides) if overrides else None

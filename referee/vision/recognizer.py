@@ -36,7 +36,8 @@ DEFAULT_DET_CONF = 0.15
 DEFAULT_MIN_PROBABILITY = 0.6
 # A corner whose lead (a more confident box on the same index, or the other corner of the same
 # card) reads a card with at least this probability takes the lead's reading instead of being
-# classified itself; None classifies every corner. Chosen on held-out generated scenes (seeds 500000+).
+# classified itself; None classifies every corner (STILL_IMAGE_OPTIONS, since session 12). Chosen on
+# held-out generated scenes (seeds 500000+).
 DEFAULT_SHARE_PROBABILITY = 0.95
 # The two corners of one card are rotated alike: a partner whose rectified crop turned by more
 # than this (degrees, modulo 90) from the lead's is classified itself.
@@ -88,7 +89,8 @@ OFF_CARD_MIN_SCORE = 0.2
 # 500000+) they dropped 30 corners, 18 read right, 6 wrong, 6 on no labelled corner; and a
 # shared reading of a duplicate or second corner lost some cards whose own crop read right.
 # Tuning P / R 0.967 / 0.838 before; classify every corner 0.967 / 0.847; and spare at 0.9
-# 0.966 / 0.857, at 0.8 0.965 / 0.861, at 0.7 0.962 / 0.863, never drop 0.958 / 0.867 (session 12).
+# 0.966 / 0.857, at 0.8 0.965 / 0.861, at 0.7 0.962 / 0.863, never drop 0.958 / 0.867 (session 12;
+# on 200 tuning scenes 0.967 / 0.838 -> 0.965 / 0.855 at 0.9, 0.964 / 0.859 at 0.8).
 CONFLICT_SPARE_PROBABILITY = 0.9
 
 # Still images (`referee detect`) spare a sure corner reading that contradicts another only by

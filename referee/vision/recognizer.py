@@ -91,6 +91,9 @@ OFF_CARD_MIN_SCORE = 0.2
 # Tuning P / R 0.967 / 0.838 before; classify every corner 0.967 / 0.847; and spare at 0.9
 # 0.966 / 0.857, at 0.8 0.965 / 0.861, at 0.7 0.962 / 0.863, never drop 0.958 / 0.867 (session 12;
 # on 200 tuning scenes 0.967 / 0.838 -> 0.965 / 0.855 at 0.9, 0.964 / 0.859 at 0.8).
+# The live referee keeps sharing and every conflict: with the spare at 0.9 it refereed 18 of 24
+# filmed games right against 19 (bench/live.py --conflict-spare 0.9), a spared reading made a
+# one-card play two cards.
 CONFLICT_SPARE_PROBABILITY = 0.9
 
 # Still images (`referee detect`) spare a sure corner reading that contradicts another only by

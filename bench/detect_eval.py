@@ -159,8 +159,6 @@ def main() -> int:
                     "all others (e.g. referee-drawn); default: all held-out designs")
     ap.add_argument("--as-video", action="store_true", help="the recogniser as the live referee sets it up "
                     "(no STILL_IMAGE_OPTIONS)")
-    ap.add_argument("--classify-all", action="store_true", help="classify every corner index (no shared "
-                    "readings for duplicates and second corners): the recogniser before corner sharing")
     ap.add_argument("--turned-look", type=float, default=None,
                     help="read crops below this top probability again turned half way (default: "
                          "STILL_IMAGE_OPTIONS' DEFAULT_TURNED_LOOK_BELOW, none with --as-video; 0 for none)")
@@ -169,7 +167,8 @@ def main() -> int:
                          "(default: STILL_IMAGE_OPTIONS', none with --as-video; 0 for none)")
     ap.add_argument("--share", type=float, default=None,
                     help="probability a lead's reading needs to be shared with its duplicates and second corner "
-                         "(default: STILL_IMAGE_OPTIONS' none, i.e. every corner classified; 0.95 with --as-video)")
+                         "(default: STILL_IMAGE_OPTIONS' none, 0.95 with --as-video; 0 for none: every corner "
+                         "classified)")
     ap.add_argument("--conflict-spare", type=float, default=None,
                     help="a corner read at least this surely is never dropped for a conflict (default: "
                          "STILL_IMAGE_OPTIONS', none with --as-video; 0 for none)")
@@ -191,8 +190,6 @@ def main() -> int:
         options["det_conf"] = args.conf
     if args.min_prob is not None:
         options["min_probability"] = args.min_prob
-    if args.classify_all:
-        options["share_probability"] = None
     if args.turned_look is not None:
         options["turned_look_below"] = args.turned_look or None
     if args.faint is not None:
@@ -200,7 +197,7 @@ def main() -> int:
     if args.off_card_score is not None:
         options["off_card_min_score"] = args.off_card_score or None
     if args.share is not None:
-        options["share_probability"] = args.share
+        options["share_probability"] = args.share or None
     if args.conflict_spare is not None:
         options["conflict_spare_probability"] = args.conflict_spare or None
     recognizer = CardRecognizer(args.models, **options)

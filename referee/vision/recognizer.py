@@ -376,7 +376,8 @@ class CardRecognizer:
         sure = [(code, p) if p >= self._needed_probability(det) else (REJECT_CLASS, p)
                 for det, (code, p) in zip(indices, results)]
         conflicts = conflicting_corners(indices, card_list, sure, REJECT_CLASS, card_angle,
-                                        alike if self.conflict_likeness else None, self.conflict_spare_probability)
+                                        alike if self.conflict_likeness else None,
+                                        spare_probability=self.conflict_spare_probability)
         return [
             CornerReading(det, code, p)
             for i, (det, (code, p)) in enumerate(zip(indices, sure))

@@ -167,7 +167,7 @@ DRAWN_DESIGN = Design("referee-drawn", "referee-drawn",
 # differs from referee-drawn's: neither its font nor its pips are ever drawn in a variant. No
 # jokers: their corner is the word JOKER written downwards, and a classifier trained with it in
 # 24 fonts read the J index of real cards as a joker (real photos, session 5: 7 phantom jokers).
-N_DRAWN_VARIANTS = 24
+N_DRAWN_VARIANTS = 48  # 24 until session 12; the last 24 draw URW faces (drawn.N_CLASSIC_VARIANTS)
 DRAWN_VARIANTS: list[Design] = [
     Design(f"drawn-train-{k:02d}", DRAWN_DESIGN.source, DRAWN_DESIGN.licence, "train", DRAWN_DESIGN.path,
            "drawn-train", variant=k, jokers=(), note="procedural variant of referee-drawn (drawn.variant_style)")
@@ -396,6 +396,8 @@ def _drawn_style_digest(design: Design) -> str:
     style = dataclasses.asdict(drawn_style(design))
     # what this machine draws for the font and DejaVu pips (a missing font file falls back)
     style["resolved"] = [drawn._resolve_font(style["font"]), os.path.exists(drawn._DEJAVU + "DejaVuSans.ttf")]
+    if style["pips"] in drawn._PIP_FONT and style["pips"] != "font-dejavu":  # (older digests unchanged)
+        style["resolved"].append(drawn._resolve_font(drawn._PIP_FONT[style["pips"]]))
     style["faces"] = list(design.face_keys)  # a change of the face set (jokers) draws it again
     text = json.dumps(style, sort_keys=True)
     return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()

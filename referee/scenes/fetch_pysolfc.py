@@ -1,5 +1,5 @@
 """Fetch Debian trixie's `pysolfc-cardsets` into ``<cache>/pysolfc/`` without touching the
-system's apt configuration (a private sources list and lists directory under a temp dir).
+system's apt configuration (:mod:`referee.scenes.debian`).
 
     python -m referee.scenes.fetch_pysolfc [--force]
 
@@ -9,16 +9,12 @@ Idempotent: does nothing when the cardsets are already unpacked.
 from __future__ import annotations
 
 import glob
-import shutil
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
+from .debian import fetch_package
 from .designs import cache_root
 
-SUITE = "trixie"
-MIRROR = "http://deb.debian.org/debian"
 PACKAGE = "pysolfc-cardsets"
 
 
@@ -41,34 +37,10 @@ def fetch(force: bool = False, verbose: bool = True) -> Path:
         if verbose:
             print(f"pysolfc cardsets already at {root}")
         return root
-    out = pysolfc_dir()
-    out.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix="trixie-apt-") as td:
-        td = Path(td)
-        (td / "lists" / "partial").mkdir(parents=True)
-        (td / "archives" / "partial").mkdir(parents=True)
-        (td / "sources.list").write_text(f"deb {MIRROR} {SUITE} main\n")
-        opts = [
-            "-o", f"Dir::Etc::SourceList={td / 'sources.list'}",
-            "-o", "Dir::Etc::SourceParts=/dev/null",
-            "-o", f"Dir::State::Lists={td / 'lists'}",
-            "-o", f"Dir::Cache::Archives={td / 'archives'}",
-            "-o", "Dir::Cache::pkgcache=", "-o", "Dir::Cache::srcpkgcache=",
-            "-o", "APT::Get::List-Cleanup=0",
-        ]
-        run = lambda args, cwd=None: subprocess.run(args, check=True, cwd=cwd,
-                                                    stdout=None if verbose else subprocess.DEVNULL)
-        run(["apt-get", *opts, "update"])
-        run(["apt-get", *opts, "download", PACKAGE], cwd=str(out))
-    debs = sorted(out.glob(f"{PACKAGE}_*.deb"))
-    if not debs:
-        raise RuntimeError("apt-get download produced no .deb")
-    dest = out / "root"
-    shutil.rmtree(dest, ignore_errors=True)
-    subprocess.run(["dpkg", "-x", str(debs[-1]), str(dest)], check=True)
+    fetch_package(PACKAGE, pysolfc_dir(), verbose)
     root = cardsets_root()
     if root is None:
-        raise RuntimeError(f"no cardset-* directories in {debs[-1]}")
+        raise RuntimeError(f"no cardset-* directories in the {PACKAGE} package")
     from . import designs
 
     designs.all_designs.cache_clear()  # the registry now includes the pysol designs

@@ -142,6 +142,14 @@ def run_data(args: argparse.Namespace) -> int:
             fetch_pysolfc.fetch()
         except Exception as exc:  # no network (e.g. a GPU box): train on the SVG designs alone
             print(f"warning: PySolFC card sets unavailable ({exc}); continuing with the SVG designs", flush=True)
+    from referee.scenes import fetch_fonts
+
+    if fetch_fonts.urw_root() is None:
+        try:  # the URW faces of the later drawn variants (drawn.URW_VARIANT_FONTS)
+            fetch_fonts.fetch()
+        except Exception as exc:  # noqa: BLE001 - no network: drawn from OpenCV's sans unless a face pack has them
+            print(f"warning: URW fonts unavailable ({exc}); drawn variants without packed faces use OpenCV's sans",
+                  flush=True)
 
     if args.what in ("both", "det"):
         build_detector_dataset(args.data_out / "det", args.det_scenes, args.det_val_scenes, args.seed,

@@ -58,8 +58,11 @@ def test_variant_styles_deterministic_and_distinct():
     assert len(set(styles)) == len(styles)
     assert all(s != drawn.STYLE for s in styles)
     # every font and pip kind of the lists is used by the registered variants
-    assert {s.font for s in styles} == set(drawn.VARIANT_FONTS)
-    assert {s.pips for s in styles} == set(drawn.VARIANT_PIPS)
+    classic, urw = styles[:drawn.N_CLASSIC_VARIANTS], styles[drawn.N_CLASSIC_VARIANTS:]
+    assert {s.font for s in classic} == set(drawn.VARIANT_FONTS)
+    assert {s.pips for s in classic} == set(drawn.VARIANT_PIPS)
+    assert {s.font for s in urw} == set(drawn.URW_VARIANT_FONTS)
+    assert {s.pips for s in urw} == set(drawn.URW_VARIANT_PIPS)
     # some four-colour decks (clubs differ from spades), mostly two-colour ones
     four = sum(s.ink("C") != s.ink("S") for s in styles)
     assert 1 <= four <= len(styles) // 2
@@ -94,6 +97,19 @@ def test_never_the_heldout_font_or_pips(k):
     assert all(max(c) <= 255 and min(c) >= 0 for c in (s.paper, s.edge, *s.inks))
 
 
+def test_urw_fonts_resolve_or_fall_back():
+    from referee.scenes.fetch_fonts import urw_root
+
+    assert drawn._resolve_font("urw:NoSuchFace-Bold.otf") == "sans:700"
+    assert drawn._resolve_font("urw:NoSuchFace-Regular.otf") == "sans:400"
+    assert drawn._resolve_font("urw:NoSuchFace-Demi.otf") == "sans:700"
+    resolved = drawn._resolve_font(drawn.URW_VARIANT_FONTS[0])
+    if urw_root() is None or not drawn._have_pillow():
+        assert resolved == "sans:700"
+    else:
+        assert resolved == str(urw_root() / "NimbusRoman-Bold.otf") and os.path.isfile(resolved)
+
+
 def test_pip_aspects_within_the_table():
     for kind in drawn.PIP_KINDS:
         for suit in "SHDC":
@@ -102,7 +118,7 @@ def test_pip_aspects_within_the_table():
 
 
 def test_registry():
-    assert [d.name for d in VARIANTS] == [f"drawn-train-{k:02d}" for k in range(24)]
+    assert [d.name for d in VARIANTS] == [f"drawn-train-{k:02d}" for k in range(48)]
     ref = D.get_design("referee-drawn")
     train = D.designs_for("train")
     for k, d in enumerate(VARIANTS):
@@ -123,14 +139,19 @@ def test_split_designs_include_the_variants(monkeypatch):
     assert "referee-drawn" in val and not any(n.startswith("drawn-train") for n in val)
 
 
-@pytest.mark.parametrize("k", [0, 3, 8, 17])  # hershey simplex / complex, DejaVu Sans Bold, hershey complex
+# hershey simplex / complex, DejaVu Sans Bold, hershey complex; URW Nimbus Roman Bold, Bookman Demi
+# and Gothic Demi (OpenCV's sans where fonts-urw-base35 is not fetched)
+@pytest.mark.parametrize("k", [0, 3, 8, 17, 24, 27, 34])
 def test_variant_boxes_pass_the_design_check(k):
     """The drawn boxes are tight on the index ink and agree with what the registry's automatic
     index finder (find_design_indices, used for all other designs) finds on the faces."""
     faces, boxes = drawn.draw_deck(H, drawn.variant_style(k))
     assert tuple(faces) == D.FACE_KEYS and boxes["back"] == []
     res = D.find_design_indices(faces)
-    assert res.ok and not res.fallback and not res.four_corner, (res.reason, res.fallback)
+    # the serif Q of a URW face keeps its tail down to the pip, and the finder, which wants the
+    # rank and the pip apart, takes its fallback there; the drawn boxes are used, not the finder's
+    tails = {f for f in res.fallback if f.startswith("Q")} if k >= drawn.N_CLASSIC_VARIANTS else set()
+    assert res.ok and not set(res.fallback) - tails and not res.four_corner, (res.reason, res.fallback)
     paper = np.array(drawn.variant_style(k).paper, np.int16)
     for key in D.CARD_CODES + ("JKB", "JKR"):
         im = faces[key]
@@ -145,7 +166,7 @@ def test_variant_boxes_pass_the_design_check(k):
             assert sub[0].any() and sub[-1].any() and sub[:, 0].any() and sub[:, -1].any(), (key, tl)
             ring = ink[max(0, y1 - 2):y2 + 2, max(0, x1 - 2):x2 + 2].sum() - sub.sum()
             assert ring <= 0.05 * (x2 - x1 + y2 - y1), (key, ring)
-        if key in D.CARD_CODES:
+        if key in D.CARD_CODES and not any(f.startswith(key + ":") for f in tails):
             found = sorted(res.boxes[key], key=lambda b: b[0] + b[1])
             for a, b in zip(found, [tl, br]):
                 ix = max(0, min(a[2], b[2]) - max(a[0], b[0])) * max(0, min(a[3], b[3]) - max(a[1], b[1]))

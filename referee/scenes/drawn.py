@@ -130,7 +130,9 @@ def _resolve_font(font: str) -> str:
         from .fetch_fonts import urw_root
 
         root = urw_root()
-        font = str(root / font[len(URW_PREFIX):]) if root is not None else font[len(URW_PREFIX):]
+        if root is None:
+            return "sans:700" if _is_bold_face(font) else "sans:400"
+        font = str(root / font[len(URW_PREFIX):])
     if _is_font_file(font) and not (os.path.exists(font) and _have_pillow()):
         return "sans:700" if _is_bold_face(font) else "sans:400"
     return font

@@ -43,6 +43,10 @@ def fetch(force: bool = False, verbose: bool = True) -> Path:
     root = urw_root()
     if root is None:
         raise RuntimeError(f"no {PROBE} in the {PACKAGE} package")
+    from . import drawn
+
+    for cached in (drawn._resolve_font, drawn._glyph, drawn._cap_metrics, drawn._pip_ref):
+        cached.cache_clear()  # what was drawn before the fetch fell back to OpenCV's sans
     if verbose:
         print(f"URW fonts unpacked to {root}")
     return root

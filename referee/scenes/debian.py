@@ -9,6 +9,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 SUITE = "trixie"
@@ -41,3 +42,22 @@ def fetch_package(package: str, out: Path, verbose: bool = True) -> Path:
     shutil.rmtree(dest, ignore_errors=True)
     subprocess.run(["dpkg", "-x", str(debs[-1]), str(dest)], check=True)
     return dest
+
+
+def fetch_once(package: str, out: Path, find: Callable[[], Path | None], what: str,
+               force: bool = False, verbose: bool = True) -> tuple[Path, bool]:
+    """(`find()`, whether it was fetched now): `package` is fetched into `out` only when `find()`
+    finds nothing there (or `force`); a package where `find()` still finds nothing is an error
+    naming `what` it should hold."""
+    root = find()
+    if root is not None and not force:
+        if verbose:
+            print(f"{package} already at {root}")
+        return root, False
+    fetch_package(package, out, verbose)
+    root = find()
+    if root is None:
+        raise RuntimeError(f"no {what} in the {package} package")
+    if verbose:
+        print(f"{package} unpacked to {root}")
+    return root, True

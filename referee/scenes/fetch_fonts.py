@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from .debian import fetch_package
+from .debian import fetch_once
 from .designs import cache_root
 
 PACKAGE = "fonts-urw-base35"
@@ -34,21 +34,12 @@ def urw_root() -> Path | None:
 
 
 def fetch(force: bool = False, verbose: bool = True) -> Path:
-    root = urw_root()
-    if root is not None and not force:
-        if verbose:
-            print(f"URW fonts already at {root}")
-        return root
-    fetch_package(PACKAGE, fonts_dir(), verbose)
-    root = urw_root()
-    if root is None:
-        raise RuntimeError(f"no {PROBE} in the {PACKAGE} package")
-    from . import drawn
+    root, fetched = fetch_once(PACKAGE, fonts_dir(), urw_root, PROBE, force, verbose)
+    if fetched:
+        from . import drawn
 
-    for cached in (drawn._resolve_font, drawn._glyph, drawn._cap_metrics, drawn._pip_ref):
-        cached.cache_clear()  # what was drawn before the fetch fell back to OpenCV's sans
-    if verbose:
-        print(f"URW fonts unpacked to {root}")
+        for cached in (drawn._resolve_font, drawn._glyph, drawn._cap_metrics, drawn._pip_ref):
+            cached.cache_clear()  # what was drawn before the fetch fell back to OpenCV's sans
     return root
 
 

@@ -12,7 +12,7 @@ import glob
 import sys
 from pathlib import Path
 
-from .debian import fetch_package
+from .debian import fetch_once
 from .designs import cache_root
 
 PACKAGE = "pysolfc-cardsets"
@@ -32,20 +32,11 @@ def cardsets_root() -> Path | None:
 
 
 def fetch(force: bool = False, verbose: bool = True) -> Path:
-    root = cardsets_root()
-    if root is not None and not force:
-        if verbose:
-            print(f"pysolfc cardsets already at {root}")
-        return root
-    fetch_package(PACKAGE, pysolfc_dir(), verbose)
-    root = cardsets_root()
-    if root is None:
-        raise RuntimeError(f"no cardset-* directories in the {PACKAGE} package")
-    from . import designs
+    root, fetched = fetch_once(PACKAGE, pysolfc_dir(), cardsets_root, "cardset-* directories", force, verbose)
+    if fetched:
+        from . import designs
 
-    designs.all_designs.cache_clear()  # the registry now includes the pysol designs
-    if verbose:
-        print(f"pysolfc cardsets unpacked to {root}")
+        designs.all_designs.cache_clear()  # the registry now includes the pysol designs
     return root
 
 

@@ -87,7 +87,10 @@ def eval_real(recognizer: CardRecognizer, folder: Path) -> dict:
     return result
 
 
-def eval_scenes(recognizer: CardRecognizer, n: int, seed: int, exclude: tuple[str, ...] = ()) -> dict:
+def eval_scenes(recognizer: CardRecognizer, n: int, seed: int, exclude: tuple[str, ...] = (),
+                per_card: list | None = None) -> dict:
+    """Card-level figures of n held-out scenes; `per_card`, when given, receives (card dict, found)
+    for every readable card (bench/recall_by_legibility.py bins them)."""
     from scene_truth import heldout_scene_truth
 
     tp = tp_recall = n_pred = n_true = 0
@@ -114,6 +117,8 @@ def eval_scenes(recognizer: CardRecognizer, n: int, seed: int, exclude: tuple[st
                 confusion[key] = confusion.get(key, 0) + 1
         # precision counts every right card; recall only the readable ones that were found
         tp_recall += sum(1 for i in used if cards[i]["readable"])
+        if per_card is not None:
+            per_card.extend((c, i in used) for i, c in enumerate(cards) if c["readable"])
         bp = [p for p in preds if p.code == "back"]
         back_pred += len(bp)
         back_true += len(backs)

@@ -2,35 +2,64 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from referee.scenes.dataset import _split_designs, scene_designs, scene_seed
-from referee.scenes.generator import generate_scene
+from referee.scenes.generator import Scene, generate_scene
 
 
 def heldout_designs(exclude: tuple[str, ...] = ()) -> list[str]:
     return [d for d in _split_designs("val") if d not in exclude]
 
 
+def heldout_scene(seed: int, exclude: tuple[str, ...] = ()) -> Scene:
+    """The generated 1280x720 scene of held-out designs that the benchmarks read for `seed`."""
+    designs = heldout_designs(exclude)
+    return generate_scene(scene_seed(seed, "bench", 0), scene_designs(designs, seed, "bench", 0, block=1))
+
+
+def scene_blur_px(scene: Scene) -> float:
+    """The scene's blur as one standard deviation in pixels: its focus blur (Gaussian sigma) and
+    its motion blur (a line of L pixels has a standard deviation of L / sqrt(12)) together."""
+    effects = scene.meta.get("effects")
+    if effects is None:
+        return 0.0
+    sigma = effects.blur_sigma if effects.blur_sigma > 0.2 else 0.0   # the renderer skips smaller blurs
+    motion = effects.motion_len / math.sqrt(12) if effects.motion_len >= 2 else 0.0
+    return math.hypot(sigma, motion)
+
+
+def _index_height(quad: np.ndarray) -> float:
+    """Height of a corner index in the image (rank over suit: the index's long side), pixels."""
+    return float(max(np.linalg.norm(quad[3] - quad[0]), np.linalg.norm(quad[2] - quad[1])))
+
+
 def heldout_scene_truth(seed: int, exclude: tuple[str, ...] = ()) -> tuple[np.ndarray, list[dict], list[tuple]]:
     """(image, face-up cards, back boxes) of one 1280x720 scene of held-out designs.
 
     A card dict: code, box (visible part, or the union of its corners), index_boxes (labelled
-    corners), readable (at least one corner visible enough to be labelled).
+    corners), readable (at least one corner visible enough to be labelled), and for each labelled
+    corner its index_heights (pixels) and index_visible (share not covered); blur_px is the
+    scene's (scene_blur_px).
     """
-    designs = heldout_designs(exclude)
-    scene = generate_scene(scene_seed(seed, "bench", 0), scene_designs(designs, seed, "bench", 0, block=1))
+    scene = heldout_scene(seed, exclude)
+    blur = scene_blur_px(scene)
     cards: dict[int, dict] = {}
     backs = []
     for obj in scene.objects:
         if obj.kind == "back":
             backs.append(tuple(obj.box))
             continue
-        card = cards.setdefault(obj.card_id, {"code": obj.code, "box": None, "index_boxes": []})
+        card = cards.setdefault(obj.card_id, {"code": obj.code, "box": None, "index_boxes": [],
+                                              "index_heights": [], "index_visible": [], "blur_px": blur})
         if obj.kind == "card":
             card["box"] = tuple(obj.box)
         else:
             card["index_boxes"].append(tuple(obj.box))
+            card["index_heights"].append(_index_height(obj.polygon))
+            card["index_visible"].append(float(obj.visible_fraction))
     for card in cards.values():
         card["readable"] = bool(card["index_boxes"])
         if card["box"] is None:

@@ -124,11 +124,14 @@ PROGRESS_EVERY = 25   # steps between two on_progress calls
 
 def fine_tune(samples: Sequence[Sample], generic: Sequence[np.ndarray], names: Sequence[str],
               checkpoint: str | Path, settings: FineTuneSettings = FineTuneSettings(),
-              on_progress: Callable[[int, int], None] | None = None) -> FineTuned:
+              on_progress: Callable[[int, int], None] | None = None,
+              augment: Callable[[np.ndarray, np.random.Generator], np.ndarray] = table_like) -> FineTuned:
     """Fine-tune the classifier at `checkpoint` on the samples (and `generic` crops, distilled
     from the base model), check it on each row's last look before it has seen those looks,
     then go on with every look; return the exported ONNX model. `on_progress(step, steps)` is
-    called every PROGRESS_EVERY steps and at the end (a minute of waiting deserves a sign of life)."""
+    called every PROGRESS_EVERY steps and at the end (a minute of waiting deserves a sign of life).
+    `augment` draws each training copy of a sample's crop (default: a table-like copy of a mat
+    crop; bench/identity_ceiling.py, whose crops come from table scenes, only turns them)."""
     require_training_runtime()
     import torch
     from ultralytics import YOLO
@@ -172,7 +175,7 @@ def fine_tune(samples: Sequence[Sample], generic: Sequence[np.ndarray], names: S
                 net.train()
                 _freeze_batch_norm(net)
                 pick = rng.integers(len(pool), size=n_deck)
-                x = _tensor([table_like(pool[i][0], rng) for i in pick])
+                x = _tensor([augment(pool[i][0], rng) for i in pick])
                 y = torch.tensor([pool[i][1] for i in pick])
                 loss = torch.nn.functional.cross_entropy(net(x), y)
                 if n_generic:

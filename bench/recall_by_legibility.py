@@ -11,6 +11,7 @@ readable cards by
   index px         the height of the card's tallest labelled index in the image
   index / blur     the two together: pixels of index height per pixel of blur ("sharp": no blur)
   uncovered        the best corner's uncovered share
+  both halves      the same for the less uncovered half of a corner (its rank or its suit), best corner
   corners          how many of its corners are labelled
 and prints recall (and the count of cards) per bin. Figures, not a timed test.
 """
@@ -32,6 +33,7 @@ BINS = {
     "index / blur": (lambda c: max(c["index_heights"]) / c["blur_px"] if c["blur_px"] > 0 else float("inf"),
                      (0.0, 10.0, 15.0, 20.0, 30.0, float("inf"), float("inf"))),   # the last bin: sharp
     "uncovered": (lambda c: max(c["index_visible"]), (0.6, 0.8, 0.95, 1.01)),
+    "both halves": (lambda c: max(c["index_halves"]), (0.0, 0.3, 0.6, 0.8, 0.95, 1.01)),
     "corners": (lambda c: len(c["index_boxes"]), (1, 2, 3)),
 }
 

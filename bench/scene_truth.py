@@ -41,8 +41,8 @@ def heldout_scene_truth(seed: int, exclude: tuple[str, ...] = ()) -> tuple[np.nd
 
     A card dict: code, box (visible part, or the union of its corners), index_boxes (labelled
     corners), readable (at least one corner visible enough to be labelled), and for each labelled
-    corner its index_heights (pixels) and index_visible (share not covered); blur_px is the
-    scene's (scene_blur_px).
+    corner its index_heights (pixels), index_visible (share not covered) and index_halves (the
+    less uncovered of its two halves, rank and suit); blur_px is the scene's (scene_blur_px).
     """
     scene = heldout_scene(seed, exclude)
     blur = scene_blur_px(scene)
@@ -53,13 +53,15 @@ def heldout_scene_truth(seed: int, exclude: tuple[str, ...] = ()) -> tuple[np.nd
             backs.append(tuple(obj.box))
             continue
         card = cards.setdefault(obj.card_id, {"code": obj.code, "box": None, "index_boxes": [],
-                                              "index_heights": [], "index_visible": [], "blur_px": blur})
+                                              "index_heights": [], "index_visible": [], "index_halves": [],
+                                              "blur_px": blur})
         if obj.kind == "card":
             card["box"] = tuple(obj.box)
         else:
             card["index_boxes"].append(tuple(obj.box))
             card["index_heights"].append(_index_height(obj.polygon))
             card["index_visible"].append(float(obj.visible_fraction))
+            card["index_halves"].append(min(obj.halves_visible) if obj.halves_visible else float(obj.visible_fraction))
     for card in cards.values():
         card["readable"] = bool(card["index_boxes"])
         if card["box"] is None:

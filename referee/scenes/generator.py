@@ -47,6 +47,9 @@ class SceneObject:
     polygon: np.ndarray  # (4, 2) float32 image px: the whole card / index quad
     visible_fraction: float
     card_id: int  # which physical card (index objects share their card's id)
+    # index objects: the uncovered shares of the index's two halves along the card's long axis
+    # (its rank and its suit, in either order); a corner can be 60 % uncovered with one glyph hidden
+    halves_visible: tuple[float, float] | None = None
 
 
 @dataclass
@@ -682,26 +685,40 @@ def _labels(cv: _Canvas, drawn) -> list[SceneObject]:
         # still shows whole corner indices: they are labelled, or the detector learns them as
         # background and the benchmarks count their readings as phantom cards.
         for b in face.indices:
-            iq = _apply_h(M, np.array([[b[0], b[1]], [b[2], b[1]], [b[2], b[3]], [b[0], b[3]]], float))
-            ia = abs(cv2.contourArea(iq.astype(np.float32)))
-            if ia < 2:
+            iq = _face_quad(M, b)
+            ifrac = _uncovered_share(cv, iq, cid)
+            if ifrac is None or ifrac < MIN_INDEX_VISIBLE:
                 continue
-            rr = cv.roi(iq, 1)
-            if rr is None:
-                continue
-            a0, b0, a1, b1 = rr
-            m = np.zeros((b1 - b0, a1 - a0), np.uint8)
-            cv2.fillConvexPoly(m, np.round((iq - (a0, b0)) * 4).astype(np.int32), 1, shift=2)
-            ivis = int(((cv.owner[b0:b1, a0:a1] == cid) & (m > 0)).sum())
-            ifrac = ivis / max(ia, 1.0)
-            if ifrac < MIN_INDEX_VISIBLE:
-                continue
+            mid = (b[1] + b[3]) / 2
+            halves = tuple(_uncovered_share(cv, _face_quad(M, h), cid) or 0.0
+                           for h in ((b[0], b[1], b[2], mid), (b[0], mid, b[2], b[3])))
             ib = (float(max(0, iq[:, 0].min())), float(max(0, iq[:, 1].min())),
                   float(min(W, iq[:, 0].max())), float(min(H, iq[:, 1].max())))
             if ib[2] - ib[0] < 1 or ib[3] - ib[1] < 1:
                 continue
-            objs.append(SceneObject("index", code, ib, iq.astype(np.float32), min(1.0, ifrac), cid))
+            objs.append(SceneObject("index", code, ib, iq.astype(np.float32), min(1.0, ifrac), cid,
+                                    (min(1.0, halves[0]), min(1.0, halves[1]))))
     return objs
+
+
+def _face_quad(M: np.ndarray, b) -> np.ndarray:
+    """The image quad of the face box b = (x0, y0, x1, y1) under the face-to-image homography M."""
+    return _apply_h(M, np.array([[b[0], b[1]], [b[2], b[1]], [b[2], b[3]], [b[0], b[3]]], float))
+
+
+def _uncovered_share(cv: _Canvas, quad: np.ndarray, cid: int) -> float | None:
+    """Share of the quad's area whose pixels card `cid` owns (not covered by a later card, a hand,
+    paper or the frame edge); None for a quad too small or outside the image."""
+    area = abs(cv2.contourArea(quad.astype(np.float32)))
+    if area < 2:
+        return None
+    rr = cv.roi(quad, 1)
+    if rr is None:
+        return None
+    a0, b0, a1, b1 = rr
+    m = np.zeros((b1 - b0, a1 - a0), np.uint8)
+    cv2.fillConvexPoly(m, np.round((quad - (a0, b0)) * 4).astype(np.int32), 1, shift=2)
+    return int(((cv.owner[b0:b1, a0:a1] == cid) & (m > 0)).sum()) / max(area, 1.0)
 
 
 # --------------------------------------------------------------------------------------------

@@ -32,7 +32,7 @@ def test_scene_blur_px(effects, expected):
 
 def _card(blur: float, heights, visible, found: bool):
     return ({"blur_px": blur, "index_heights": list(heights), "index_visible": list(visible),
-             "index_boxes": [(0, 0, 1, 1)] * len(heights)}, found)
+             "index_halves": [v - 0.15 for v in visible], "index_boxes": [(0, 0, 1, 1)] * len(heights)}, found)
 
 
 def test_binned_recall_per_measure():
@@ -47,3 +47,5 @@ def test_binned_recall_per_measure():
     assert ratio[float("inf")] == 2 and ratio[10.0] == 1 and ratio[15.0] == 1 and ratio[30.0] == 0   # sharp: its own bin
     uncovered = {r["from"]: r["cards"] for r in bins["uncovered"]}
     assert uncovered == {0.6: 1, 0.8: 1, 0.95: 2}                       # a card's best corner counts
+    halves = {r["from"]: r["cards"] for r in bins["both halves"]}
+    assert halves == {0.0: 0, 0.3: 1, 0.6: 1, 0.8: 2, 0.95: 0}

@@ -157,3 +157,20 @@ def test_detector_tiles_at_another_scale(tmp_path):
     labels = [line.split() for p in (tmp_path / "det" / "labels" / "train").glob("*.txt")
               for line in p.read_text().splitlines()]
     assert labels and all(0 <= float(x) <= 1 for _, *v in labels for x in v)
+
+
+def test_index_halves_add_up_to_the_index(scenes):
+    """Each labelled index carries the uncovered shares of its two halves (rank and suit): equal
+    areas, so their mean is the whole index's share (within the rasterisation of a small quad, whose
+    pixel count can pass its area and is clipped at 1); and piles hide one half more than the other."""
+    lopsided = 0
+    for sc in scenes:
+        for o in sc.objects:
+            if o.kind != "index":
+                assert o.halves_visible is None
+                continue
+            a, b = o.halves_visible
+            assert 0.0 <= a <= 1.0 and 0.0 <= b <= 1.0
+            assert (a + b) / 2 == pytest.approx(o.visible_fraction, abs=0.1), o
+            lopsided += abs(a - b) > 0.2
+    assert lopsided > 0

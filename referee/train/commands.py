@@ -103,6 +103,9 @@ def _classifier_args(p: argparse.ArgumentParser, with_data: bool = True) -> None
     p.add_argument("--cls-name", default="cls", help="run name under runs/")
     p.add_argument("--cls-init", type=Path, default=None,
                    help="start from these weights (e.g. models/checkpoints/classifier.pt) instead of scratch")
+    p.add_argument("--cls-model", type=Path, default=None,
+                   help="network to train from scratch, an ultralytics YAML (default: referee/train/index-cls.yaml; "
+                        "index-cls-wide.yaml beside it has 1.5x the widths); not with --cls-init")
     p.add_argument("--cls-epochs", type=int, default=30)
     p.add_argument("--cls-batch", type=int, default=256)
     p.add_argument("--cls-lr0", type=float, default=None, help="initial learning rate (default 0.003; lower to fine-tune)")
@@ -128,6 +131,17 @@ def _init(weights: Path | None, default: str | None) -> str | None:
     if not weights.is_file():
         raise UserError(f"initial weights not found: {weights}")
     return str(weights)
+
+
+def _classifier_start(args: argparse.Namespace) -> str | None:
+    """What the classifier trains from: --cls-init weights, a --cls-model YAML, or None (the default YAML)."""
+    if args.cls_init is not None and args.cls_model is not None:
+        raise UserError("give --cls-init (weights to continue) or --cls-model (a network from scratch), not both")
+    if args.cls_model is not None:
+        if args.cls_model.suffix not in (".yaml", ".yml") or not args.cls_model.is_file():
+            raise UserError(f"--cls-model needs an ultralytics model YAML file: {args.cls_model}")
+        return str(args.cls_model)
+    return _init(args.cls_init, None)
 
 
 def run_data(args: argparse.Namespace) -> int:
@@ -175,7 +189,7 @@ def run_classifier(args: argparse.Namespace) -> int:
     from referee.train.runner import train_classifier
 
     train_classifier(args.data, args.cls_name, args.cls_epochs, batch=args.cls_batch, workers=args.workers,
-                     threads=args.threads, model=_init(args.cls_init, None), lr0=args.cls_lr0,
+                     threads=args.threads, model=_classifier_start(args), lr0=args.cls_lr0,
                      device=args.device, hours=args.hours)
     return 0
 
@@ -202,7 +216,7 @@ def run_all(args: argparse.Namespace) -> int:
     args.what = "both"
     run_data(args)
     cls_run = train_classifier(args.data_out / "cls", args.cls_name, args.cls_epochs, batch=args.cls_batch,
-                               workers=args.workers, threads=args.threads, model=_init(args.cls_init, None),
+                               workers=args.workers, threads=args.threads, model=_classifier_start(args),
                                lr0=args.cls_lr0, device=args.device, hours=args.hours)
     det_run = train_detector(args.data_out / "det", args.det_name, args.det_epochs, imgsz=args.det_imgsz,
                              batch=args.det_batch, workers=args.workers, threads=args.threads,

@@ -12,7 +12,8 @@
 #   gdet-a  detector, from models/checkpoints/detector.pt, AdamW lr 0.0005
 #   gdet-b  detector, from scratch (yolo11n.yaml)
 #   gcls-a  classifier, from models/checkpoints/classifier.pt, lr 0.0007
-#   gcls-b  classifier, from scratch (referee/train/index-cls.yaml), lr 0.003
+#   gcls-b  classifier, from scratch, $CLS_SCRATCH_MODEL (default referee/train/index-cls-wide.yaml,
+#           1.5x the widths: session 14 found the committed network underfitting), lr 0.003
 # $OUT also gets log.txt and results.tgz (results.csv and args of each run, and all logs).
 set -u
 OUT=${OUT:-/tmp/gpu-out}
@@ -24,6 +25,7 @@ HOURS=${HOURS:-0.095}
 DATA=${DATA:-/tmp/gpu-data}
 GEN_WORKERS=${GEN_WORKERS:-8}
 DEVICE=${DEVICE:-0}
+CLS_SCRATCH_MODEL=${CLS_SCRATCH_MODEL:-referee/train/index-cls-wide.yaml}
 LOGS=/tmp/gpu-logs
 mkdir -p "$OUT" "$DATA" "$LOGS"
 exec > >(tee -a "$OUT/log.txt") 2>&1
@@ -103,7 +105,7 @@ running() { for p in "${pids[@]}"; do kill -0 "$p" 2>/dev/null && return 0; done
 start gdet-a detector --data "$DATA/det" --det-init models/checkpoints/detector.pt --det-lr0 0.0005 --det-batch 64 --workers 5
 start gdet-b detector --data "$DATA/det" --det-batch 64 --workers 5
 start gcls-a classifier --data "$DATA/cls" --cls-init models/checkpoints/classifier.pt --cls-lr0 0.0007 --cls-batch 512 --workers 3
-start gcls-b classifier --data "$DATA/cls" --cls-batch 512 --workers 3
+start gcls-b classifier --data "$DATA/cls" --cls-model "$CLS_SCRATCH_MODEL" --cls-batch 512 --workers 3
 while running; do sleep 20; copy_weights; done
 for p in "${pids[@]}"; do wait "$p"; echo "exit $p: $?"; done
 copy_weights

@@ -690,8 +690,8 @@ def _labels(cv: _Canvas, drawn) -> list[SceneObject]:
             if ifrac is None or ifrac < MIN_INDEX_VISIBLE:
                 continue
             mid = (b[1] + b[3]) / 2
-            halves = tuple(_uncovered_share(cv, _face_quad(M, h), cid) or 0.0
-                           for h in ((b[0], b[1], b[2], mid), (b[0], mid, b[2], b[3])))
+            halves = [_uncovered_share(cv, _face_quad(M, h), cid) for h in ((b[0], b[1], b[2], mid), (b[0], mid, b[2], b[3]))]
+            halves = [ifrac if h is None else h for h in halves]   # a half too small to measure: the whole's share
             ib = (float(max(0, iq[:, 0].min())), float(max(0, iq[:, 1].min())),
                   float(min(W, iq[:, 0].max())), float(min(H, iq[:, 1].max())))
             if ib[2] - ib[0] < 1 or ib[3] - ib[1] < 1:

@@ -126,16 +126,15 @@ def _resolve_font(font: str) -> str:
     it, becomes OpenCV's built-in sans (weight 700 for a bold face, else 400). "urw:<file>" is a
     file of Debian's fonts-urw-base35 (installed, or fetched by referee.scenes.fetch_fonts).
     Other names are returned unchanged."""
+    path: str | None = font
     if font.startswith(URW_PREFIX):
         from .fetch_fonts import urw_root
 
         root = urw_root()
-        if root is None:
-            return "sans:700" if _is_bold_face(font) else "sans:400"
-        font = str(root / font[len(URW_PREFIX):])
-    if _is_font_file(font) and not (os.path.exists(font) and _have_pillow()):
+        path = str(root / font[len(URW_PREFIX):]) if root is not None else None   # not fetched: no file
+    if path is None or (_is_font_file(path) and not (os.path.exists(path) and _have_pillow())):
         return "sans:700" if _is_bold_face(font) else "sans:400"
-    return font
+    return path
 
 
 def _is_bold_face(font: str) -> bool:

@@ -183,13 +183,12 @@ def main() -> int:
     args = ap.parse_args()
     exclude = tuple(d for d in args.exclude_designs.split(",") if d)
     if args.designs:
-        from scene_truth import heldout_designs
+        from scene_truth import others_than
 
-        chosen = [d for d in args.designs.split(",") if d]
-        unknown = sorted(set(chosen) - set(heldout_designs()))
-        if unknown:
-            ap.error(f"not held-out designs: {', '.join(unknown)}")
-        exclude += tuple(d for d in heldout_designs() if d not in chosen)
+        try:
+            exclude += others_than([d for d in args.designs.split(",") if d])
+        except ValueError as e:
+            ap.error(str(e))
     options = {} if args.as_video else dict(STILL_IMAGE_OPTIONS)  # what referee detect uses
     if args.conf is not None:
         options["det_conf"] = args.conf

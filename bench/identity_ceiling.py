@@ -42,30 +42,36 @@ def quarter_turn(crop: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 
 def table_crops(designs: list[str], scenes: int, seed: int):
-    """(samples, generic crops) of `scenes` generated scenes mixing `designs` like the benchmark."""
+    """(samples of each scene, generic crops) of `scenes` generated scenes mixing `designs` like
+    the benchmark."""
     from referee.enroll.session import Sample
     from referee.scenes.dataset import classifier_samples, scene_designs, scene_seed
     from referee.scenes.generator import generate_scene
 
-    samples, generic = [], []
+    per_scene, generic = [], []
     for i in range(scenes):
         scene = generate_scene(scene_seed(seed, "ceiling", i), scene_designs(designs, seed, "ceiling", i, block=1))
+        samples = []
         for code, crop in classifier_samples(scene, np.random.default_rng(scene_seed(seed, "ceiling/crops", i))):
             if code == "other":
                 generic.append(crop)
             else:
                 samples.append(Sample(row=0, col=0, code=code, look=0, crops=(crop,), base_code=code,
                                       base_probability=1.0))
-    return samples, generic
+        per_scene.append(samples)
+    return per_scene, generic
 
 
-def crop_top1(classifiers: dict, designs: list[str], scenes: int, seed: int) -> dict:
-    """Top-1 of each classifier on the labelled corners' jittered crops of fresh scenes."""
-    samples = table_crops(designs, scenes, seed)[0]
+def flat(per_scene) -> list:
+    return [s for samples in per_scene for s in samples]
+
+
+def crop_top1(classifiers: dict, samples) -> dict:
+    """Top-1 of each classifier on the samples' crops (labelled corners, jittered)."""
     crops, codes = [s.crops[0] for s in samples], [s.code for s in samples]
     out = {"crops": len(crops)}
     for label, classifier in classifiers.items():
-        p = np.concatenate([classifier.probabilities(crops[k:k + 256]) for k in range(0, len(crops), 256)])
+        p = classifier.probabilities(crops)
         names = classifier.names
         out[label] = round(float(np.mean([names[int(q.argmax())] == c for q, c in zip(p, codes)])), 4)
     return out
@@ -91,7 +97,7 @@ def main() -> int:
     from detect_eval import eval_scenes
     from enroll_eval import located_and_identity
     from recall_by_legibility import binned
-    from scene_truth import heldout_designs
+    from scene_truth import heldout_designs, others_than
 
     from referee.enroll.finetune import FineTuneSettings, base_checkpoint, fine_tune
     from referee.vision.deck_model import DeckModel
@@ -99,17 +105,18 @@ def main() -> int:
 
     exclude = tuple(d for d in args.exclude_designs.split(",") if d)
     if args.designs != "all":
-        chosen = [d for d in args.designs.split(",") if d]
-        if unknown := sorted(set(chosen) - set(heldout_designs())):
-            ap.error(f"not held-out designs: {', '.join(unknown)}")
-        exclude = tuple(d for d in heldout_designs() if d not in chosen)
+        try:
+            exclude = others_than([d for d in args.designs.split(",") if d])
+        except ValueError as e:
+            ap.error(str(e))
     designs = heldout_designs(exclude)
     options = {} if args.as_video else dict(STILL_IMAGE_OPTIONS)
     before = CardRecognizer(None, **options)
     names = tuple(before.classifier.names)
 
     t = time.perf_counter()
-    samples, generic = table_crops(designs, args.train_scenes, TRAIN_SEED)
+    per_scene, generic = table_crops(designs, args.train_scenes, TRAIN_SEED)
+    samples = flat(per_scene)
     crops_seconds = time.perf_counter() - t
     settings = FineTuneSettings(steps=args.steps)
     settings = dataclasses.replace(settings, **{k: v for k, v in (("learning_rate", args.lr), ("l2sp", args.l2sp))
@@ -137,9 +144,9 @@ def main() -> int:
         print(f"{label:8s} precision {scenes['precision']:.3f}  recall {scenes['recall']:.3f}  "
               f"located {extra['located']:.3f}  id acc {extra['id_accuracy']:.3f}", flush=True)
     classifiers = {"before": before.classifier, "ceiling": deck.index_classifier()}
-    report["crop_top1"] = crop_top1(classifiers, designs, args.crop_scenes, TRAIN_SEED + 1)
-    # the same count of its own training crops: does the network fit what it was shown?
-    report["crop_top1_training"] = crop_top1(classifiers, designs, min(args.crop_scenes, args.train_scenes), TRAIN_SEED)
+    report["crop_top1"] = crop_top1(classifiers, flat(table_crops(designs, args.crop_scenes, TRAIN_SEED + 1)[0]))
+    # the same count of scenes of its own training crops: does the network fit what it was shown?
+    report["crop_top1_training"] = crop_top1(classifiers, flat(per_scene[:args.crop_scenes]))
     for label, key in (("fresh", "crop_top1"), ("training", "crop_top1_training")):
         r = report[key]
         print(f"crop top-1 on {r['crops']} {label} crops: before {r['before']:.3f}, ceiling {r['ceiling']:.3f}")

@@ -69,16 +69,16 @@ def main() -> int:
     args = ap.parse_args()
 
     from detect_eval import eval_scenes
-    from scene_truth import heldout_designs
+    from scene_truth import others_than
 
     from referee.vision.recognizer import STILL_IMAGE_OPTIONS, CardRecognizer
 
     exclude = tuple(d for d in args.exclude_designs.split(",") if d)
     if args.designs:
-        chosen = [d for d in args.designs.split(",") if d]
-        if unknown := sorted(set(chosen) - set(heldout_designs())):
-            ap.error(f"not held-out designs: {', '.join(unknown)}")
-        exclude = tuple(d for d in heldout_designs() if d not in chosen)
+        try:
+            exclude = others_than([d for d in args.designs.split(",") if d])
+        except ValueError as e:
+            ap.error(str(e))
     options = {} if args.as_video else dict(STILL_IMAGE_OPTIONS)
     recognizer = CardRecognizer(args.models, deck=args.deck, **options)
     per_card: list[tuple[dict, bool]] = []

@@ -14,6 +14,13 @@ def heldout_designs(exclude: tuple[str, ...] = ()) -> list[str]:
     return [d for d in _split_designs("val") if d not in exclude]
 
 
+def others_than(chosen: list[str]) -> tuple[str, ...]:
+    """The held-out designs a --designs list leaves out; ValueError naming any that is not held out."""
+    if unknown := sorted(set(chosen) - set(heldout_designs())):
+        raise ValueError(f"not held-out designs: {', '.join(unknown)}")
+    return tuple(d for d in heldout_designs() if d not in chosen)
+
+
 def heldout_scene(seed: int, exclude: tuple[str, ...] = ()) -> Scene:
     """The generated 1280x720 scene of held-out designs that the benchmarks read for `seed`."""
     designs = heldout_designs(exclude)
@@ -61,7 +68,7 @@ def heldout_scene_truth(seed: int, exclude: tuple[str, ...] = ()) -> tuple[np.nd
             card["index_boxes"].append(tuple(obj.box))
             card["index_heights"].append(_index_height(obj.polygon))
             card["index_visible"].append(float(obj.visible_fraction))
-            card["index_halves"].append(min(obj.halves_visible) if obj.halves_visible else float(obj.visible_fraction))
+            card["index_halves"].append(min(obj.halves_visible))
     for card in cards.values():
         card["readable"] = bool(card["index_boxes"])
         if card["box"] is None:

@@ -80,16 +80,17 @@ def main() -> int:
     args = ap.parse_args()
 
     from detect_eval import eval_scenes, faint_options
-    from scene_truth import heldout_designs
+    from scene_truth import others_than
 
     from referee.enroll.rehearsal import rehearsed_user
     from referee.enroll.run import enrol_frames
     from referee.vision.recognizer import STILL_IMAGE_OPTIONS, CardRecognizer
 
     designs = [d for d in args.designs.split(",") if d]
-    unknown = sorted(set(designs) - set(heldout_designs()))
-    if unknown:
-        ap.error(f"not held-out designs: {', '.join(unknown)}")
+    try:
+        others_than(designs)
+    except ValueError as e:
+        ap.error(str(e))
     options = dict(STILL_IMAGE_OPTIONS) if args.still else {}
     if args.faint is not None:
         options.update(faint_options(args.faint))
@@ -100,7 +101,7 @@ def main() -> int:
     print(f"{'design':26s} {'':10s} {'precision':>9s} {'recall':>7s} {'located':>8s} {'id acc':>7s}   enrolment")
     report = {}
     for design in designs:
-        exclude = tuple(d for d in heldout_designs() if d != design)
+        exclude = others_than([design])
         t0 = time.perf_counter()
         methods = [m for m in args.methods.split(",") if m]
         # method finetune is made by the session itself (it collects generic crops of the looks);

@@ -36,6 +36,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     _classifier_args(c)
     c.set_defaults(func=run_classifier)
 
+    w = sub.add_parser("widen", help="widen trained classifier weights into a wider network computing the same "
+                       "(Net2WiderNet; train it on with `referee train classifier --cls-init OUT`)")
+    w.add_argument("weights", type=Path, help="trained classifier weights (.pt), e.g. models/checkpoints/classifier.pt")
+    w.add_argument("out", type=Path, help="where to write the widened checkpoint (.pt)")
+    w.add_argument("--cls-model", type=Path, default=Path(__file__).with_name("index-cls-wide.yaml"),
+                   help="the wider network's ultralytics YAML (default: referee/train/index-cls-wide.yaml)")
+    w.add_argument("--noise", type=float, default=0.05,
+                   help="perturbation of the copied filters, relative to their spread (default 0.05: breaks the "
+                        "copies' symmetry for 0.6 points of top-1 at the start; 0 keeps the outputs equal)")
+    w.add_argument("--seed", type=int, default=0)
+    w.set_defaults(func=run_widen)
+
     e = sub.add_parser("export", help="export trained weights to ONNX under models/")
     e.add_argument("--detector", type=Path, help="detector weights (.pt)")
     e.add_argument("--classifier", type=Path, help="classifier weights (.pt)")
@@ -191,6 +203,16 @@ def run_classifier(args: argparse.Namespace) -> int:
     train_classifier(args.data, args.cls_name, args.cls_epochs, batch=args.cls_batch, workers=args.workers,
                      threads=args.threads, model=_classifier_start(args), lr0=args.cls_lr0,
                      device=args.device, hours=args.hours)
+    return 0
+
+
+def run_widen(args: argparse.Namespace) -> int:
+    _need_training_extra()
+    from referee.train.widen import widen_checkpoint
+
+    if args.noise < 0:
+        raise UserError(f"--noise must be 0 or more, not {args.noise}")
+    print(widen_checkpoint(args.weights, args.cls_model, args.out, noise=args.noise, seed=args.seed))
     return 0
 
 

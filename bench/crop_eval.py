@@ -40,7 +40,7 @@ from referee.vision.classifier import REJECT_CLASS, IndexClassifier  # noqa: E40
 
 PROBABILITIES = (0.6, 0.8, 0.9)
 UNCOVERED_BINS = ((0.6, 0.8), (0.8, 0.95), (0.95, 1.01))
-BLUR_BINS = ((0.0, 0.6), (0.6, 1.0), (1.0, 1.4), (1.4, 2.0), (2.0, 99.0))   # px, as recall_by_legibility's
+BLUR_BINS = ((0.0, 0.6), (0.6, 1.0), (1.0, 1.4), (1.4, 2.0), (2.0, 99.0))   # px: recall_by_legibility's edges and one at 2 px
 DEFAULT_EXCLUDE = "gnome-plastic,kde-ancient-egyptians,referee-drawn"     # as the benchmark's figures
 
 

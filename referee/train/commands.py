@@ -43,8 +43,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     w.add_argument("--cls-model", type=Path, default=Path(__file__).with_name("index-cls-wide.yaml"),
                    help="the wider network's ultralytics YAML (default: referee/train/index-cls-wide.yaml)")
     w.add_argument("--noise", type=float, default=0.05,
-                   help="perturbation of the copied filters, relative to their spread (default 0.05: breaks the "
-                        "copies' symmetry for 0.6 points of top-1 at the start; 0 keeps the outputs equal)")
+                   help="perturbation of the copied filters, relative to their layer's weight spread (default 0.05: "
+                        "breaks the copies' symmetry for 0.4 points of top-1 at the start; 0 keeps the outputs equal)")
     w.add_argument("--seed", type=int, default=0)
     w.set_defaults(func=run_widen)
 

@@ -12,7 +12,7 @@ channels divides the copied input weights by the number of copies, so the sum it
 unchanged. The channel split inside C2f (two halves, the second one feeding the bottlenecks, whose
 shortcut needs its input's channel order) is widened half by half. Copies start identical and
 would stay identical under AdamW (it ignores a gradient's scale), so `noise` perturbs the copied
-filters a little; with noise=0 the widened network's outputs equal the original's.
+filters a little (relative to their layer's weight spread); with noise=0 the widened network's outputs equal the original's.
 """
 
 from __future__ import annotations

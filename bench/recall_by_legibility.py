@@ -13,6 +13,8 @@ readable cards by
   uncovered        the best corner's uncovered share
   both halves      the same for the less uncovered half of a corner (its rank or its suit), best corner
   corners          how many of its corners are labelled
+  card uncovered   the uncovered share of the whole card: what a reading of the card's body
+                   (pips, court art) rather than its corners could see
 and prints recall (and the count of cards) per bin. Figures, not a timed test.
 """
 
@@ -28,13 +30,14 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
 BINS = {
-    "blur px": (lambda c: c["blur_px"], (0.0, 0.6, 1.0, 1.4, float("inf"))),
+    "blur px": (lambda c: c["blur_px"], (0.0, 0.6, 1.0, 1.4, 2.0, float("inf"))),
     "index px": (lambda c: max(c["index_heights"]), (0.0, 14.0, 18.0, 24.0, float("inf"))),
     "index / blur": (lambda c: max(c["index_heights"]) / c["blur_px"] if c["blur_px"] > 0 else float("inf"),
                      (0.0, 10.0, 15.0, 20.0, 30.0, float("inf"), float("inf"))),   # the last bin: sharp
     "uncovered": (lambda c: max(c["index_visible"]), (0.6, 0.8, 0.95, 1.01)),
     "both halves": (lambda c: max(c["index_halves"]), (0.0, 0.3, 0.6, 0.8, 0.95, 1.01)),
     "corners": (lambda c: len(c["index_boxes"]), (1, 2, 3)),
+    "card uncovered": (lambda c: c["card_visible"], (0.0, 0.25, 0.5, 0.75, 1.01)),
 }
 
 

@@ -49,7 +49,8 @@ def heldout_scene_truth(seed: int, exclude: tuple[str, ...] = ()) -> tuple[np.nd
     A card dict: code, box (visible part, or the union of its corners), index_boxes (labelled
     corners), readable (at least one corner visible enough to be labelled), and for each labelled
     corner its index_heights (pixels), index_visible (share not covered) and index_halves (the
-    less uncovered of its two halves, rank and suit); blur_px is the scene's (scene_blur_px).
+    less uncovered of its two halves, rank and suit); blur_px is the scene's (scene_blur_px);
+    card_visible the uncovered share of the whole card (0 when no part of its face is labelled).
     """
     scene = heldout_scene(seed, exclude)
     blur = scene_blur_px(scene)
@@ -61,9 +62,10 @@ def heldout_scene_truth(seed: int, exclude: tuple[str, ...] = ()) -> tuple[np.nd
             continue
         card = cards.setdefault(obj.card_id, {"code": obj.code, "box": None, "index_boxes": [],
                                               "index_heights": [], "index_visible": [], "index_halves": [],
-                                              "blur_px": blur})
+                                              "blur_px": blur, "card_visible": 0.0})
         if obj.kind == "card":
             card["box"] = tuple(obj.box)
+            card["card_visible"] = float(obj.visible_fraction)
         else:
             card["index_boxes"].append(tuple(obj.box))
             card["index_heights"].append(_index_height(obj.polygon))

@@ -30,14 +30,15 @@ def test_scene_blur_px(effects, expected):
     assert scene_blur_px(_scene(effects)) == pytest.approx(expected)
 
 
-def _card(blur: float, heights, visible, found: bool):
+def _card(blur: float, heights, visible, found: bool, card_visible: float = 1.0):
     return ({"blur_px": blur, "index_heights": list(heights), "index_visible": list(visible),
-             "index_halves": [v - 0.15 for v in visible], "index_boxes": [(0, 0, 1, 1)] * len(heights)}, found)
+             "index_halves": [v - 0.15 for v in visible], "index_boxes": [(0, 0, 1, 1)] * len(heights),
+             "card_visible": card_visible}, found)
 
 
 def test_binned_recall_per_measure():
     cards = [_card(0.0, [30], [1.0], True), _card(0.0, [30, 26], [1.0, 0.7], True),
-             _card(1.2, [16], [0.7], False), _card(1.2, [20], [0.9], True)]
+             _card(1.2, [16], [0.7], False, card_visible=0.1), _card(1.2, [20], [0.9], True, card_visible=0.6)]
     bins = binned(cards)
     blur = {(r["from"], r["to"]): (r["cards"], r["recall"]) for r in bins["blur px"]}
     assert blur[(0.0, 0.6)] == (2, 1.0) and blur[(1.0, 1.4)] == (2, 0.5) and blur[(0.6, 1.0)] == (0, None)
@@ -49,3 +50,5 @@ def test_binned_recall_per_measure():
     assert uncovered == {0.6: 1, 0.8: 1, 0.95: 2}                       # a card's best corner counts
     halves = {r["from"]: r["cards"] for r in bins["both halves"]}
     assert halves == {0.0: 0, 0.3: 1, 0.6: 1, 0.8: 2, 0.95: 0}
+    body = {r["from"]: (r["cards"], r["recall"]) for r in bins["card uncovered"]}
+    assert body == {0.0: (1, 0.0), 0.25: (0, None), 0.5: (1, 1.0), 0.75: (2, 1.0)}

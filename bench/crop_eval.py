@@ -36,11 +36,14 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
+from recall_by_legibility import BINS as CARD_BINS  # noqa: E402
+
 from referee.vision.classifier import REJECT_CLASS, IndexClassifier  # noqa: E402
 
 PROBABILITIES = (0.6, 0.8, 0.9)
 UNCOVERED_BINS = ((0.6, 0.8), (0.8, 0.95), (0.95, 1.01))
-BLUR_BINS = ((0.0, 0.6), (0.6, 1.0), (1.0, 1.4), (1.4, 2.0), (2.0, 99.0))   # px: recall_by_legibility's edges and one at 2 px
+_BLUR_EDGES = CARD_BINS["blur px"][1]                 # px: the same bins as the card-level bench
+BLUR_BINS = tuple(zip(_BLUR_EDGES, _BLUR_EDGES[1:]))
 DEFAULT_EXCLUDE = "gnome-plastic,kde-ancient-egyptians,referee-drawn"     # as the benchmark's figures
 
 
@@ -89,7 +92,8 @@ def by_bins(right: np.ndarray, sure: np.ndarray, uncovered: np.ndarray, blur: np
     for lo, hi in UNCOVERED_BINS:
         bins[f"uncovered {lo}-{min(hi, 1.0)}"] = (uncovered >= lo) & (uncovered < hi)
     for lo, hi in BLUR_BINS:
-        bins[f"uncovered >= 0.95, blur {lo}-{hi if hi < 99 else ''} px"] = (uncovered >= 0.95) & (blur >= lo) & (blur < hi)
+        bins[f"uncovered >= 0.95, blur {lo}-{hi if hi != float('inf') else ''} px"] = (
+            (uncovered >= 0.95) & (blur >= lo) & (blur < hi))
     return {name: {"crops": int(k.sum()), "top1": float(right[k].mean()) if k.any() else None,
                    "right@0.6": float((right & sure)[k].mean()) if k.any() else None} for name, k in bins.items()}
 

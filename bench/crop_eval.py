@@ -14,7 +14,7 @@ a card (the `other` class is left out: it measures rejects, not reading) and pri
 and the milliseconds per crop of onnxruntime on 2 threads (batches of 64).
 
 --scenes N reads crops of N generated scenes instead (held-out designs as bench/detect_eval.py
-leaves them, or --training-designs; cut like the training data, referee.scenes.dataset.
+leaves them, or --training-designs; cut like the training data, referee.synth.scenes.dataset.
 jittered_crop), every labelled corner, and splits the figures by what makes a corner hard: its
 uncovered share (a corner is labelled from 0.6) and, for corners at least 0.95 uncovered, the
 scene's blur (one standard deviation in px, bench/scene_truth.scene_blur_px). Figures, not a
@@ -69,8 +69,8 @@ def scene_crops(scenes: int, seed: int, training: bool, exclude: tuple[str, ...]
     """(crops, codes, uncovered shares, blur px) of every labelled corner of generated scenes."""
     from scene_truth import heldout_designs, scene_blur_px
 
-    from referee.scenes.dataset import _split_designs, jittered_crop, scene_designs, scene_seed
-    from referee.scenes.generator import generate_scene
+    from referee.synth.scenes.dataset import _split_designs, jittered_crop, scene_designs, scene_seed
+    from referee.synth.scenes.generator import generate_scene
 
     designs = _split_designs("train") if training else heldout_designs(exclude)
     crops, codes, uncovered, blur = [], [], [], []

@@ -5,7 +5,7 @@
 
 The committed classifier is fine-tuned (referee.enroll.finetune, the enrolment's method) on corner
 crops of generated table scenes of the very designs the benchmark reads, crops cut and labelled as
-the training data's (referee.scenes.dataset.classifier_samples), turned by quarter turns only.
+the training data's (referee.synth.scenes.dataset.classifier_samples), turned by quarter turns only.
 No deployment has such labels: neither a model trained on other designs nor an enrolment on the
 mat sees these designs' table crops. Then the benchmark's scenes (bench/detect_eval.py, seeds
 777000+, other seeds than the training crops') are read without and with that network:
@@ -45,8 +45,8 @@ def table_crops(designs: list[str], scenes: int, seed: int):
     """(samples of each scene, generic crops) of `scenes` generated scenes mixing `designs` like
     the benchmark."""
     from referee.enroll.session import Sample
-    from referee.scenes.dataset import classifier_samples, scene_designs, scene_seed
-    from referee.scenes.generator import generate_scene
+    from referee.synth.scenes.dataset import classifier_samples, scene_designs, scene_seed
+    from referee.synth.scenes.generator import generate_scene
 
     per_scene, generic = [], []
     for i in range(scenes):

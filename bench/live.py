@@ -4,7 +4,7 @@
     python bench/live.py [--designs referee-drawn,gnome-simplistic] [--seeds 1,2] [--every 1]
                          [--enrol [--enrol-method head|finetune|index]] [--stable 0.3] [--settle 0.1] [--models DIR] [--det-conf C] [--min-prob P]
 
-Each game is a short random game (`referee.live.rehearsal.short_game`: 3 players, 5 cards each,
+Each game is a short random game (`referee.synth.rehearsal.short_game`: 3 players, 5 cards each,
 one refused play, no jokers), staged and filmed at 15 fps with a held-out deck design
 (`referee film`), written to an mp4, calibrated from its markers and refereed through the
 capture thread, recogniser, tracker, engine and log (`rehearse`). Rows per game; totals last:
@@ -59,9 +59,9 @@ def main() -> int:
                          "default: the referee's, none)")
     args = ap.parse_args()
 
-    from referee.live.footage import FilmSet
-    from referee.live.rehearsal import rehearse, short_game
-    from referee.scenes.designs import designs_for
+    from referee.synth.footage import FilmSet
+    from referee.synth.rehearsal import rehearse, short_game
+    from referee.synth.scenes.designs import designs_for
     from referee.vision.recognizer import CardRecognizer
 
     heldout = [d.name for d in designs_for("heldout")]

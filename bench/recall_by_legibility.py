@@ -5,7 +5,7 @@ counting) split by how legible each readable card's best corner index is.
                                          [--designs ...] [--deck DIR] [--as-video] [--json FILE]
 
 A card counts as readable when one of its corner indices is at least 60 % uncovered
-(referee.scenes.generator.MIN_INDEX_VISIBLE); blur does not enter that label. This splits the
+(referee.synth.scenes.generator.MIN_INDEX_VISIBLE); blur does not enter that label. This splits the
 readable cards by
   blur px          the scene's blur as one standard deviation (focus sigma and motion length / sqrt(12))
   index px         the height of the card's tallest labelled index in the image

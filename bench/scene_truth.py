@@ -6,8 +6,8 @@ import math
 
 import numpy as np
 
-from referee.scenes.dataset import _split_designs, scene_designs, scene_seed
-from referee.scenes.generator import Scene, generate_scene
+from referee.synth.scenes.dataset import _split_designs, scene_designs, scene_seed
+from referee.synth.scenes.generator import Scene, generate_scene
 
 
 def heldout_designs(exclude: tuple[str, ...] = ()) -> list[str]:

@@ -2,7 +2,7 @@
 
 Packages, joined by plain data:
   referee.engine    pure rules engine (state + action -> state + events)
-  referee.scenes    card-face designs and the synthetic table-scene generator
+  referee.synth.scenes    card-face designs and the synthetic table-scene generator
   referee.vision    card detection and recognition (onnxruntime at run time)
   referee.train     model training (optional `train` extra: ultralytics + torch)
 """

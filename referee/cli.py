@@ -18,9 +18,10 @@ COMMAND_MODULES: list[str] = [
     "referee.engine.commands",
     "referee.vision.commands",
     "referee.train.commands",
-    "referee.live_commands",
+    "referee.calibration.commands",
     "referee.live.commands",
     "referee.live.demo",
+    "referee.synth.commands",
     "referee.enroll.commands",
 ]
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 from referee.calibration.layout import PAD, Point, Zone, default_zones, zone_at
 from referee.calibration.markers import (CORNER_IDS, CORNER_NAMES, MAX_SEATS, MarkerDetector,
                                          MarkerSighting, pad_id, quad_center)
+from referee.capture import read_frames
 from referee.errors import UserError
 
 if TYPE_CHECKING:
@@ -357,3 +358,14 @@ def load_calibration(name_or_path: str | Path, directory: str | Path = DEFAULT_D
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         what = f"missing {exc}" if isinstance(exc, KeyError) else str(exc)
         raise CalibrationError(f"calibration {path} is corrupt ({what}): run referee calibrate again") from None
+
+
+VIDEO_CALIBRATION_FRAMES = 5
+
+
+def calibrate_video(video: str | Path, seats: Sequence[str], table_mm: tuple[float, float],
+                    frames: int = VIDEO_CALIBRATION_FRAMES) -> Calibration:
+    """Calibrate from the markers in the first frames of a video (what `referee calibrate` does),
+    table coordinates in millimetres over a marked area of ``table_mm``."""
+    images = read_frames(str(video), frames)
+    return calibrate_from_images(images, list(seats), name=Path(video).stem, table_size=table_mm, units="mm")

@@ -10,13 +10,13 @@ drop the oldest frame when the consumer falls behind, files never drop (tests st
 deterministic). A camera that stops giving frames is reported and reopened with backoff.
 """
 
-from referee.capture.capture import Backoff, Capture, CaptureEvent, open_capture
+from referee.capture.capture import Backoff, Capture, CaptureEvent, open_capture, read_frames
 from referee.capture.sources import (CameraSource, FrameSource, ImageSequenceSource, Read,
                                      ReadOutcome, VideoFileSource, source_from_arg)
 from referee.capture.frames import Frame
 
 __all__ = [
     "Backoff", "CameraSource", "Capture", "CaptureEvent", "Frame", "FrameSource",
-    "ImageSequenceSource", "Read", "ReadOutcome", "VideoFileSource", "open_capture",
+    "ImageSequenceSource", "Read", "ReadOutcome", "VideoFileSource", "open_capture", "read_frames",
     "source_from_arg",
 ]

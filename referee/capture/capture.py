@@ -20,6 +20,10 @@ from typing import Callable, Iterator
 
 from referee.capture.frames import Frame
 from referee.capture.sources import FrameSource, ReadOutcome, source_from_arg
+from referee.errors import UserError
+
+CAMERA_WARMUP_FRAMES = 5          # auto exposure settles during the first frames of a webcam
+FRAME_TIMEOUT_S = 10.0
 
 log = logging.getLogger(__name__)
 
@@ -266,3 +270,22 @@ def open_capture(source: str | FrameSource, *, fps: float | None = None, queue_s
     if isinstance(source, str):
         source = source_from_arg(source, fps)
     return Capture(source, queue_size=queue_size, backoff=backoff, on_event=on_event).start()
+
+
+def read_frames(source_arg: str, count: int) -> list:
+    """Up to ``count`` frames (BGR images) from a source, skipping a webcam's first frames."""
+    images = []
+    with open_capture(source_arg) as capture:
+        warmup = CAMERA_WARMUP_FRAMES if capture.source.live else 0
+        deadline = time.monotonic() + FRAME_TIMEOUT_S
+        while len(images) < count:
+            frame = capture.get(timeout=max(0.0, deadline - time.monotonic()))
+            if frame is None:
+                break
+            if warmup:
+                warmup -= 1
+                continue
+            images.append(frame.image)
+    if not images:
+        raise UserError(f"no frames from {source_arg}")
+    return images

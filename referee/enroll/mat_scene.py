@@ -1,4 +1,4 @@
-"""The enrolment mat under the camera, rendered with the scene generator (`referee.scenes`): the
+"""The enrolment mat under the camera, rendered with the scene generator (`referee.synth.scenes`): the
 printed mat as a decal in the middle of a table, cards of chosen rows laid in their slots the way
 a person lays them (left to right, row by row, each card on top of the previous ones, a little
 askew), optionally with slots left empty, cards swapped and mat markers covered by a hand.
@@ -19,7 +19,7 @@ from referee.enroll.mat import EXTRA_ROW_KEYS, MAT_MARKER_IDS, MatLayout
 if TYPE_CHECKING:
     import numpy as np
 
-    from referee.scenes.generator import Camera, Effects, Lighting, Scene, TableStyle
+    from referee.synth.scenes.generator import Camera, Effects, Lighting, Scene, TableStyle
 
 DECAL_DPI = 120             # the printed mat as a decal: ~4.7 px per mm, above the camera's ~2 px/mm
 PAPER_TINT = 0.96           # printer paper is a little darker than the brightest white
@@ -53,7 +53,7 @@ def default_camera(rng: "np.random.Generator", layout: MatLayout = MatLayout(),
                    size: tuple[int, int] = (1280, 720), focal_px: float = 1000.0) -> "Camera":
     """A webcam above the mat: the mat fills about half to two thirds of the image width,
     tilted 0-15 degrees, turned up to 5 degrees either way."""
-    from referee.scenes.generator import Camera
+    from referee.synth.scenes.generator import Camera
 
     fraction = float(rng.uniform(*MAT_WIDTH_FRACTION))
     distance = focal_px * layout.size_mm()[0] / (fraction * size[0])
@@ -93,8 +93,8 @@ def render_mat_scene(design: str, rows: Sequence[int], *, seed: int = 0, camera:
     import numpy as np
 
     from referee.enroll.mat_sheet import _render
-    from referee.scenes.designs import load_design
-    from referee.scenes.generator import (CARD_H_MM, CardPlacement, Decal, Effects, random_lighting,
+    from referee.synth.scenes.designs import load_design
+    from referee.synth.scenes.generator import (CARD_H_MM, CardPlacement, Decal, Effects, random_lighting,
                                           random_table, render_table)
 
     rng = np.random.default_rng(seed)
@@ -173,7 +173,7 @@ def _covering_hand(layout: MatLayout, marker_id: int, rng: "np.random.Generator"
     """A hand resting with its palm on a mat marker, the arm coming in from the mat's side edge."""
     import numpy as np
 
-    from referee.scenes.generator import Hand
+    from referee.synth.scenes.generator import Hand
 
     square = layout.marker_square_mm(marker_id)
     centre = np.array(to_table(*square.mean(axis=0)))

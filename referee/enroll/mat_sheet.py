@@ -89,7 +89,7 @@ def _render(layout: MatLayout, dpi: int) -> "np.ndarray":
         x, y = layout.slot_corner_mm(0, col)
         say(rank, x + pitch_x / 2, y - 2.2, 4.6, bold=True)
     label_x = (layout.margin_mm + ox - 2.0) / 2
-    from referee.scenes.generator import _suit_shape
+    from referee.synth.scenes.generator import _suit_shape
 
     for row, (english, kana) in enumerate(ROW_NAMES):
         y = oy + row * pitch_y

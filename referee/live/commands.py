@@ -1,4 +1,4 @@
-"""`referee watch`: referee a game at the table through a camera, a video or a folder of images.
+"""`referee watch` and `watch`, its programmatic form: referee a game at the table through a camera, a video or a folder of images.
 
 Heavy imports (cv2, onnxruntime) stay inside the command function so `referee --help` stays fast.
 """
@@ -9,6 +9,7 @@ import argparse
 import datetime as _dt
 import sys
 from pathlib import Path
+from typing import Sequence
 
 from referee.errors import UserError
 
@@ -62,20 +63,39 @@ def _default_log_path() -> Path:
     return DEFAULT_LOG_DIR / f"game-{stamp}.jsonl"
 
 
-def _check_options(args: argparse.Namespace) -> None:
-    if args.every < 1:
-        raise UserError(f"--every must be 1 or more, got {args.every}")
-    if not 0.05 <= args.stable <= 5:
-        raise UserError(f"--stable must be between 0.05 and 5 seconds, got {args.stable}")
-    if args.prompt_seconds <= 0:
+def run_watch(args: argparse.Namespace) -> int:
+    """`referee watch`: the parsed command line to `watch`."""
+    return watch(args.source, rules=args.rules, calibration=args.calibration, calibration_dir=args.calibration_dir,
+                 log=args.log, resume=args.resume, lang=args.lang, mute=args.mute, headless=args.headless,
+                 players=_names(args.players), counts=_counts(args.counts), first=args.first, models=args.models,
+                 deck=args.deck, every=args.every, realtime=args.realtime, record_overlay=args.record_overlay,
+                 stable=args.stable, prompt_seconds=args.prompt_seconds)
+
+
+def _check_options(*, every: int, stable: float, prompt_seconds: float, rules: str | None, resume: str | None,
+                   log: str | None) -> None:
+    if every < 1:
+        raise UserError(f"--every must be 1 or more, got {every}")
+    if not 0.05 <= stable <= 5:
+        raise UserError(f"--stable must be between 0.05 and 5 seconds, got {stable}")
+    if prompt_seconds <= 0:
         raise UserError("--prompt-seconds must be positive")
-    if args.resume is None and args.rules is None:
+    if resume is None and rules is None:
         raise UserError("give --rules (a preset or a table file), or --resume LOG to continue a game")
-    if args.resume is not None and args.log is not None and Path(args.log) != Path(args.resume):
+    if resume is not None and log is not None and Path(log) != Path(resume):
         raise UserError("--resume continues its own log: leave out --log")
 
 
-def run_watch(args: argparse.Namespace) -> int:
+def watch(source: str, *, rules: str | None = None, calibration: str = "default",
+          calibration_dir: str = "calibration", log: str | None = None, resume: str | None = None,
+          lang: str = "ja", mute: bool = False, headless: bool = False, players: Sequence[str] | None = None,
+          counts: Sequence[int] | None = None, first: str | None = None, models: str | None = None,
+          deck: str | None = None, every: int = 1, realtime: bool = False, record_overlay: str | None = None,
+          stable: float = 0.3, prompt_seconds: float = 5.0) -> int:
+    """Referee a game through a camera (``source`` "0"), a video file or a folder of images; the
+    keyword arguments are `referee watch`'s options (same names, same defaults). Returns the exit
+    status; problems a user can fix raise `UserError`."""
+    # Heavy imports (cv2, onnxruntime) here, not at the top: `referee --help` imports this module.
     from referee.announce import Announcer
     from referee.calibration import load_calibration
     from referee.calibration.clicks import display_available
@@ -89,59 +109,59 @@ def run_watch(args: argparse.Namespace) -> int:
     from referee.tracking import TableTracker, TrackerSettings
     from referee.vision.recognizer import CardRecognizer
 
-    _check_options(args)
-    calibration = load_calibration(args.calibration, args.calibration_dir)
-    seats = len(calibration.seats)
+    _check_options(every=every, stable=stable, prompt_seconds=prompt_seconds, rules=rules, resume=resume, log=log)
+    table = load_calibration(calibration, calibration_dir)
+    seats = len(table.seats)
     resumed = keeper = None
-    if args.resume is not None:
-        keeper, resumed = GameKeeper.resume(args.resume, reopen=False)
-        if args.rules is not None and rules_to_json(load_rules(args.rules)) != rules_to_json(keeper.rules):
-            raise UserError(f"{args.resume} was played under other rules than --rules {args.rules}")
-        players = keeper.players
+    if resume is not None:
+        keeper, resumed = GameKeeper.resume(resume, reopen=False)
+        if rules is not None and rules_to_json(load_rules(rules)) != rules_to_json(keeper.rules):
+            raise UserError(f"{resume} was played under other rules than --rules {rules}")
+        names = keeper.players
     else:
-        rules = load_rules(args.rules)
-        players = tuple(_names(args.players) or calibration.seats)
-        if len(set(players)) != len(players) or any(not p for p in players):
-            raise UserError(f"player names must be distinct and non-empty: {','.join(players)}")
-        if args.first is not None and args.first not in players:
-            raise UserError(f"--first {args.first} is not a player ({', '.join(players)})")
-        setup = GameSetup(rules, players, deal_counts(rules, len(players), _counts(args.counts)),
-                          args.first or players[0])
-    if len(players) != seats:
-        raise UserError(f"{len(players)} players but calibration {calibration.name!r} has {seats} seats: "
+        game_rules = load_rules(rules)
+        names = tuple(players or table.seats)
+        if len(set(names)) != len(names) or any(not p for p in names):
+            raise UserError(f"player names must be distinct and non-empty: {','.join(names)}")
+        if first is not None and first not in names:
+            raise UserError(f"--first {first} is not a player ({', '.join(names)})")
+        setup = GameSetup(game_rules, names, deal_counts(game_rules, len(names), counts),
+                          first or names[0])
+    if len(names) != seats:
+        raise UserError(f"{len(names)} players but calibration {table.name!r} has {seats} seats: "
                         "run referee calibrate with --seats or --names")
-    log_path = Path(args.resume or args.log or _default_log_path())
+    log_path = Path(resume or log or _default_log_path())
     if resumed is None and log_path.exists() and log_path.stat().st_size > 0:
         raise UserError(f"game log {log_path} exists: continue it with --resume {log_path}, or choose another --log")
 
-    capture = open_capture(args.source)                # a missing camera or an unreadable video: UserError
+    capture = open_capture(source)                     # a missing camera or an unreadable video: UserError
     announcer = output = None
     try:
-        recognizer = CardRecognizer(args.models, deck=args.deck)  # so is a model or deck that does not load
-        announcer = Announcer(args.lang, mute=args.mute)
-        window = not args.headless and display_available()
-        if not args.headless and not window:
+        recognizer = CardRecognizer(models, deck=deck)  # so is a model or deck that does not load
+        announcer = Announcer(lang, mute=mute)
+        window = not headless and display_available()
+        if not headless and not window:
             print("referee: no display here: running headless", file=sys.stderr)
-        if window or args.record_overlay:
-            output = OverlayOutput(window=window, record_path=args.record_overlay,
+        if window or record_overlay:
+            output = OverlayOutput(window=window, record_path=record_overlay,
                                    fps=getattr(capture.source, "fps", None) or 30.0)
-        tracker = TableTracker.from_calibration(calibration, TrackerSettings(stable_seconds=args.stable))
+        tracker = TableTracker.from_calibration(table, TrackerSettings(stable_seconds=stable))
         if resumed is None:
             log_path.parent.mkdir(parents=True, exist_ok=True)
             keeper, deal_events = GameKeeper.start(setup, GameLogWriter(log_path),
-                                                   header={"source": args.source, "calibration": calibration.name})
+                                                   header={"source": source, "calibration": table.name})
         else:
             keeper.reopen_log(log_path, resumed)
-        referee = Referee(keeper, tracker, announcer, lang=args.lang, prompt_seconds=args.prompt_seconds)
+        referee = Referee(keeper, tracker, announcer, lang=lang, prompt_seconds=prompt_seconds)
         referee.announcer.add_listener(lambda item: print(f"[{_clock(referee.t)}] {item.text}", flush=True))
         if resumed is None:
             referee.begin(deal_events)
         else:
             referee.begin_resumed(resumed)
         skip = resumed.point.last_frame if resumed is not None and not capture.source.live else None
-        loop = LiveLoop(referee, CameraPerception(recognizer), calibration, every=args.every, output=output,
-                        skip_through=skip, realtime=args.realtime and not capture.source.live)
-        print(f"watching {args.source}: {keeper.rules.name}, players {', '.join(players)}; log {log_path}",
+        loop = LiveLoop(referee, CameraPerception(recognizer), table, every=every, output=output,
+                        skip_through=skip, realtime=realtime and not capture.source.live)
+        print(f"watching {source}: {keeper.rules.name}, players {', '.join(names)}; log {log_path}",
               file=sys.stderr)
         try:
             loop.run(capture)
@@ -165,7 +185,7 @@ def _clock(t: float | None) -> str:
 
 def final_summary(keeper) -> str:
     """The score table: the last finished game's ranking and scores, and the match totals."""
-    from referee.engine import Phase
+    from referee.engine import Phase  # lazily, like watch's imports: `referee --help` imports this module
 
     state = keeper.state
     lines = []

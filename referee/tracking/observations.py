@@ -55,7 +55,7 @@ class DiscardSeen:
 
 @dataclass(frozen=True, slots=True)
 class PassSeen:
-    """A seat's pass pad has been covered (see `referee.calibration.PadWatcher`)."""
+    """A seat's pass pad has been covered (see `referee.tracking.PadWatcher`)."""
     t: float
     seat: int
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
 from referee.calibration.layout import DISCARD, PILE, POINTS, Zone
-from referee.calibration.pads import PadWatcher
+from referee.tracking.pads import PadWatcher
 from referee.tracking.observations import Observation, PassSeen
 from referee.tracking.readings import Point, TableReading
 from referee.tracking.settings import TrackerSettings

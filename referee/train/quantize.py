@@ -32,8 +32,8 @@ CALIBRATION_SEED = 900_000
 
 def calibration_scenes(scenes: int, seed: int):
     """Generated 1280x720 scenes of the training designs (the same ones for both models)."""
-    from referee.scenes.dataset import _split_designs, scene_designs, scene_seed
-    from referee.scenes.generator import generate_scene
+    from referee.synth.scenes.dataset import _split_designs, scene_designs, scene_seed
+    from referee.synth.scenes.generator import generate_scene
 
     designs = _split_designs("train")
     for k in range(seed, seed + scenes):

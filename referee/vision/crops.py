@@ -1,6 +1,6 @@
 """The one crop of a corner index that the classifier sees, in training and at run time.
 
-Training (referee.scenes.dataset) jitters the box before calling crop_square; inference calls
+Training (referee.synth.scenes.dataset) jitters the box before calling crop_square; inference calls
 crop_index on the detector's box. Keeping both here guarantees the same maths.
 """
 

@@ -53,7 +53,7 @@ def test_the_index_reads_its_own_held_back_frames(enrolled):
 
 def _right_and_wrong(base: CardRecognizer, with_deck: CardRecognizer, scenes: int) -> tuple[dict, dict]:
     """Cards read right and wrong by each recogniser ("base", "deck") in table scenes of DESIGN."""
-    from referee.scenes.generator import generate_scene
+    from referee.synth.scenes.generator import generate_scene
 
     right = {"base": 0, "deck": 0}
     wrong = {"base": 0, "deck": 0}
@@ -127,7 +127,7 @@ def test_referee_enroll_from_a_folder_then_detect_with_the_deck(tmp_path, capsys
     assert main(args) == 2          # exists: refused without --force
     assert "--force" in capsys.readouterr().err
     image = tmp_path / "scene.jpg"
-    from referee.scenes.generator import generate_scene
+    from referee.synth.scenes.generator import generate_scene
 
     cv2.imwrite(str(image), generate_scene(901, [DESIGN]).image)
     assert main(["detect", str(image), "--json", "--models", str(models), "--deck", "table1"]) == 0

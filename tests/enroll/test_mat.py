@@ -163,7 +163,7 @@ def test_three_covered_markers_leave_the_mat_unlocated():
 
 
 def test_table_markers_in_view_are_ignored():
-    from referee.scenes.generator import Decal
+    from referee.synth.scenes.generator import Decal
 
     tile = np.full((240, 240), 250, np.uint8)
     decals = []

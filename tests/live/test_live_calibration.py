@@ -14,7 +14,8 @@ import numpy as np
 import pytest
 from live_helpers import TABLE_MM, render_table
 
-from referee.calibration import (CalibrationError, PadWatcher, calibrate_from_clicks, calibrate_from_images,
+from referee.tracking import PadWatcher
+from referee.calibration import (CalibrationError, calibrate_from_clicks, calibrate_from_images,
                                  default_zones, load_calibration, parse_clicks, save_calibration, seat_names,
                                  visible_marker_ids)
 from referee.calibration.layout import PAD, POINTS, seat_sides

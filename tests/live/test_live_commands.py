@@ -76,7 +76,7 @@ def test_bad_input_is_one_line_and_exit_code_2(tmp_path, capsys, monkeypatch, ar
 
 
 def test_registering_the_commands_imports_nothing_heavy():
-    code = ("import argparse, sys; import referee.live_commands as m; "
+    code = ("import argparse, sys; import referee.calibration.commands as m; "
             "m.register(argparse.ArgumentParser().add_subparsers()); "
             "print(sorted(m for m in ('cv2', 'pyttsx3', 'numpy') if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)

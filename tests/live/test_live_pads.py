@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.calibration import PadWatcher
+from referee.tracking import PadWatcher
 
 TABLE = {0, 1, 2, 3}
 ALL_PADS = TABLE | {10, 11, 12, 13}

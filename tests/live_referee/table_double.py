@@ -19,7 +19,7 @@ from referee.engine.record import load_record
 from referee.gamelog import GameLogWriter
 from referee.live import GameKeeper, GameSetup, LiveLoop, Referee, Sighting
 from referee.calibration import default_zones
-from referee.live.choreography import Script, Stage, Timeline
+from referee.synth.choreography import Script, Stage, Timeline
 from referee.tracking import TableTracker, TrackerSettings
 from referee.vision.types import CardReading
 

@@ -1,8 +1,8 @@
 """The live referee end to end on filmed games, nothing scripted but the game itself: each game
-is staged and filmed with a held-out deck design (`referee.live.footage`), written to an mp4,
+is staged and filmed with a held-out deck design (`referee.synth.footage`), written to an mp4,
 calibrated from the markers in its first frames, and refereed through the capture thread, the
 committed ONNX recogniser, the marker detector, the tracker, the engine and the game log
-(`referee.live.rehearsal`). The log must hold exactly the events the game gives: every play,
+(`referee.synth.rehearsal`). The log must hold exactly the events the game gives: every play,
 refused play and pass, no phantom play, the same ranking and scores.
 
 The games here are the ones the committed models referee right (a guard against regressions);
@@ -17,10 +17,10 @@ import pytest
 from table_double import logged_events
 
 from referee.cli import main
-from referee.live.choreography import choreograph
-from referee.live.footage import FilmSet, film_zones
-from referee.live.rehearsal import rehearse, short_game
-from referee.scenes.designs import all_designs
+from referee.synth.choreography import choreograph
+from referee.synth.footage import FilmSet, film_zones
+from referee.synth.rehearsal import rehearse, short_game
+from referee.synth.scenes.designs import all_designs
 from referee.vision.recognizer import CLASSIFIER_FILE, DETECTOR_FILE, default_models_dir
 
 MODELS = default_models_dir()

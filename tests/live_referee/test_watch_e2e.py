@@ -18,7 +18,7 @@ from referee.calibration import default_zones
 from referee.engine.record import load_record, replay_events
 from referee.gamelog import log_to_record, read_log
 from referee.live import LiveLoop
-from referee.live.choreography import ChoreographyError, choreograph
+from referee.synth.choreography import ChoreographyError, choreograph
 from referee.live.overlay import OverlayOutput, status_lines
 from referee.tracking import TableTracker
 

@@ -210,7 +210,7 @@ def test_missing_truncated_and_foreign_decks_are_one_line_errors(tmp_path):
 # ---- the recogniser and `referee detect` with a deck ------------------------------------------------
 
 def _scene(seed: int):
-    from referee.scenes.generator import SceneConfig, generate_scene
+    from referee.synth.scenes.generator import SceneConfig, generate_scene
 
     return generate_scene(seed, [DESIGN], SceneConfig(p_closeup=0.0, p_hand_over=0.0))
 

@@ -34,7 +34,7 @@ def test_saved_and_loaded(deck, tmp_path):
 
 
 def test_the_recogniser_reads_with_the_decks_network(deck, base):
-    from referee.scenes.generator import generate_scene
+    from referee.synth.scenes.generator import generate_scene
 
     with_deck = CardRecognizer(threads=1, deck=deck)
     assert with_deck.classifier is not base.classifier

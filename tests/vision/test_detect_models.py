@@ -11,10 +11,10 @@ from pathlib import Path
 import cv2
 import pytest
 
-from referee.scenes import designs as D
+from referee.synth.scenes import designs as D
 from referee.vision.recognizer import CLASSIFIER_FILE, DETECTOR_FILE, default_models_dir
 
-HELDOUT_DESIGN = "gnome-simplistic"  # held out from training (referee.scenes.designs)
+HELDOUT_DESIGN = "gnome-simplistic"  # held out from training (referee.synth.scenes.designs)
 MODELS = default_models_dir()
 VALID_CODES = set(D.ALL_CODES) | {"back"}
 
@@ -27,7 +27,7 @@ pytestmark = [
 
 
 def _scene(seed: int):
-    from referee.scenes.generator import SceneConfig, generate_scene
+    from referee.synth.scenes.generator import SceneConfig, generate_scene
 
     # an ordinary table: no close-ups, no hands over the cards
     return generate_scene(seed, [HELDOUT_DESIGN], SceneConfig(p_closeup=0.0, p_hand_over=0.0))

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from referee.scenes.generator import generate_scene
+from referee.synth.scenes.generator import generate_scene
 from referee.vision.recognizer import FAINT_INDEX_CONF, STILL_IMAGE_OPTIONS, CardRecognizer
 
 

@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
-from referee.scenes.generator import generate_scene
+from referee.synth.scenes.generator import generate_scene
 from referee.vision.crops import crop_index
 from referee.vision.recognizer import TURNED_LOOK_TURNS, CardRecognizer
 

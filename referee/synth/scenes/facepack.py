@@ -8,8 +8,8 @@ faces (lossy, quality 88 by default: about a sixth of the PNGs; the scenes shrin
 ``unpack`` turns it back into a cache the scene generator uses as is (the registry lists cached
 designs whose sources are missing). Card art stays out of git: a pack is a generated file.
 
-    python -m referee.scenes.facepack pack OUT.tar [--quality 88]
-    python -m referee.scenes.facepack unpack PACK.tar [--workers 8]
+    python -m referee.synth.scenes.facepack pack OUT.tar [--quality 88]
+    python -m referee.synth.scenes.facepack unpack PACK.tar [--workers 8]
 """
 from __future__ import annotations
 
@@ -108,7 +108,7 @@ def unpack(pack_file: Path, workers: int = 8) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m referee.scenes.facepack", description=__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(prog="python -m referee.synth.scenes.facepack", description=__doc__.split("\n")[0])
     sub = p.add_subparsers(dest="cmd", required=True)
     a = sub.add_parser("pack")
     a.add_argument("out", type=Path)

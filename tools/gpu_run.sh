@@ -4,9 +4,9 @@
 # and two classifiers side by side for $HOURS, and leaves their best weights in $OUT.
 #
 # Prepare on the machine that has the card packages (the face cache rendered):
-#   python -m referee.scenes.facepack pack gpu/faces.tar          # ~31 MB of WebP faces
+#   python -m referee.synth.scenes.facepack pack gpu/faces.tar          # ~31 MB of WebP faces
 #   pip download --no-deps ... ultralytics ultralytics-thop ultralytics-platform -d .whl
-# and run from the repository root there:  OUT=/some/dir bash referee/train/gpu_run.sh
+# and run from the repository root there:  OUT=/some/dir bash tools/gpu_run.sh
 #
 # Runs (names under runs/, weights copied to $OUT/<name>.pt every 20 s and at the end):
 #   gdet-a  detector, from models/checkpoints/detector.pt, AdamW lr 0.0005
@@ -29,7 +29,7 @@ CLS_SCRATCH_MODEL=${CLS_SCRATCH_MODEL:-referee/train/index-cls-wide.yaml}
 LOGS=/tmp/gpu-logs
 mkdir -p "$OUT" "$DATA" "$LOGS"
 exec > >(tee -a "$OUT/log.txt") 2>&1
-export PYTHONUNBUFFERED=1 YOLO_OFFLINE=1 REFEREE_CACHE=${REFEREE_CACHE:-/tmp/referee-cache}
+export PYTHONUNBUFFERED=1 YOLO_OFFLINE=1 REFEREE_CACHE_DIR=${REFEREE_CACHE_DIR:-/tmp/referee-cache}
 t0=$(date +%s)
 stamp() { echo "[$(( $(date +%s) - t0 )) s] $*"; }
 
@@ -67,8 +67,8 @@ print("torch", torch.__version__, "cuda", torch.cuda.is_available(), torch.cuda.
 import os; assert os.environ.get("DEVICE", "0") == "cpu" or torch.cuda.is_available()
 import polars; polars.read_csv(b"a,b\n1,2\n").to_dict(as_series=False)
 PY
-if [ -f gpu/faces.tar ]; then python3 -m referee.scenes.facepack unpack gpu/faces.tar --workers 16 || exit 1; fi
-python3 -c "from referee.scenes.dataset import _split_designs as s; t=s('train'); v=s('val'); print(len(t), 'train designs,', len(v), 'held out'); assert len(t) >= 40" || exit 1
+if [ -f gpu/faces.tar ]; then python3 -m referee.synth.scenes.facepack unpack gpu/faces.tar --workers 16 || exit 1; fi
+python3 -c "from referee.synth.scenes.dataset import _split_designs as s; t=s('train'); v=s('val'); print(len(t), 'train designs,', len(v), 'held out'); assert len(t) >= 40" || exit 1
 stamp "environment ready"
 
 # --- data: detector tiles and classifier crops, written side by side --------------------------

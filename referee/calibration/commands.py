@@ -1,6 +1,6 @@
-"""Commands of the live referee's set-up: `referee markers` (the printable marker sheet; with
+"""Commands of the table's set-up: `referee markers` (the printable marker sheet; with
 `--enroll` the deck enrolment mat of `referee.enroll.mat_sheet`) and
-`referee calibrate` (find the table, save calibration/NAME.json). `watch` and `demo` join later.
+`referee calibrate` (find the table, save calibration/NAME.json).
 
 Heavy imports (cv2) stay inside the command functions so `referee --help` stays fast.
 """
@@ -9,13 +9,10 @@ from __future__ import annotations
 
 import argparse
 import re
-import time
 
 from referee.errors import UserError
 
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
-CAMERA_WARMUP_FRAMES = 5          # auto exposure settles during the first frames of a webcam
-FRAME_TIMEOUT_S = 10.0
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -90,27 +87,6 @@ def _table_size(text: str | None) -> tuple[tuple[float, float], str]:
     return (width, height), "mm"
 
 
-def read_frames(source_arg: str, count: int) -> list:
-    """Up to ``count`` frames (BGR images) from a source, skipping a webcam's first frames."""
-    from referee.capture import open_capture
-
-    images = []
-    with open_capture(source_arg) as capture:
-        warmup = CAMERA_WARMUP_FRAMES if capture.source.live else 0
-        deadline = time.monotonic() + FRAME_TIMEOUT_S
-        while len(images) < count:
-            frame = capture.get(timeout=max(0.0, deadline - time.monotonic()))
-            if frame is None:
-                break
-            if warmup:
-                warmup -= 1
-                continue
-            images.append(frame.image)
-    if not images:
-        raise UserError(f"no frames from {source_arg}")
-    return images
-
-
 def run_calibrate(args: argparse.Namespace) -> int:
     import cv2
 
@@ -118,6 +94,7 @@ def run_calibrate(args: argparse.Namespace) -> int:
                                                  calibration_path, parse_clicks, save_calibration, seat_names)
     from referee.calibration.clicks import click_corners, display_available
     from referee.calibration.preview import draw_calibration
+    from referee.capture import read_frames
 
     if not NAME_PATTERN.match(args.name):
         raise UserError(f"--name must be a plain name (letters, digits, _ . -), got {args.name!r}")

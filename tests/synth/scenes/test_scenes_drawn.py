@@ -6,8 +6,8 @@ import json
 import numpy as np
 import pytest
 
-from referee.scenes import designs as D
-from referee.scenes import drawn
+from referee.synth.scenes import designs as D
+from referee.synth.scenes import drawn
 
 H = 160  # face height for the tests (the cache uses D.FACE_HEIGHT)
 
@@ -90,7 +90,7 @@ def test_deterministic():
 
 
 def test_cache_stores_the_drawn_boxes(tmp_path, monkeypatch):
-    monkeypatch.setenv("REFEREE_CACHE", str(tmp_path))
+    monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path))
     monkeypatch.setattr(D, "FACE_HEIGHT", 120)
     design = D.get_design("referee-drawn")
     meta = D.build_design_cache(design)

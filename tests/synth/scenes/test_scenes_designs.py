@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 import pytest
 
-from referee.scenes import designs as D
+from referee.synth.scenes import designs as D
 
 
 def test_registry_splits_fixed_and_disjoint():
@@ -29,7 +29,7 @@ def test_registry_splits_fixed_and_disjoint():
 
 
 def test_pysol_lists_consistent():
-    from referee.scenes import pysol
+    from referee.synth.scenes import pysol
 
     assert not set(pysol.PYSOL_KEEP) & set(pysol.PYSOL_DROPPED)
     assert set(pysol.PYSOL_HELDOUT) <= set(pysol.PYSOL_KEEP)
@@ -38,7 +38,7 @@ def test_pysol_lists_consistent():
 
 def test_enough_heldout_designs():
     svg_held = [d for d in D._SVG_DESIGNS if d.split == "heldout"]
-    from referee.scenes import pysol
+    from referee.synth.scenes import pysol
 
     assert len(svg_held) >= 3
     assert len(svg_held) + len(pysol.PYSOL_HELDOUT) >= 10
@@ -56,7 +56,7 @@ def test_codes():
 
 
 def _suit(img, suit, cx, cy, s, col):
-    from referee.scenes.generator import _suit_shape
+    from referee.synth.scenes.generator import _suit_shape
 
     _suit_shape(img, suit, cx, cy, s, col)
 

@@ -1,7 +1,7 @@
 """Fetch Debian trixie's `pysolfc-cardsets` into ``<cache>/pysolfc/`` without touching the
-system's apt configuration (:mod:`referee.scenes.debian`).
+system's apt configuration (:mod:`referee.synth.scenes.debian`).
 
-    python -m referee.scenes.fetch_pysolfc [--force]
+    python -m referee.synth.scenes.fetch_pysolfc [--force]
 
 Needs network access (training / data generation only; the runtime referee never calls this).
 Idempotent: does nothing when the cardsets are already unpacked.

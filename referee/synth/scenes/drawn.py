@@ -5,7 +5,7 @@ with the project (AGPL-3.0-or-later). The deck imitates an ordinary French-suite
 (63 x 88 mm): off-white stock with a thin grey edge and rounded corners; in the top-left corner
 the rank (OpenCV's built-in Unicode sans font, emboldened) over a suit pip, the same index
 rotated 180 degrees in the bottom-right corner; red hearts and diamonds, black spades and clubs;
-the classic pip layouts for A-10 (pips adapted from :func:`referee.scenes.generator._suit_shape`);
+the classic pip layouts for A-10 (pips adapted from :func:`referee.synth.scenes.generator._suit_shape`);
 J, Q and K show a framed, double-ended panel with a headpiece, a large letter and a suit pip; the
 jokers carry the word JOKER written vertically in two corners and a jester's head; the back is a
 blue lattice with a medallion. :class:`Style` holds the geometry (tuned so that the committed
@@ -124,7 +124,7 @@ def _have_pillow() -> bool:
 def _resolve_font(font: str) -> str:
     """A font file (a path ending in .ttf/.otf) that is missing here, or without Pillow to draw
     it, becomes OpenCV's built-in sans (weight 700 for a bold face, else 400). "urw:<file>" is a
-    file of Debian's fonts-urw-base35 (installed, or fetched by referee.scenes.fetch_fonts).
+    file of Debian's fonts-urw-base35 (installed, or fetched by referee.synth.scenes.fetch_fonts).
     Other names are returned unchanged."""
     path: str | None = font
     if font.startswith(URW_PREFIX):
@@ -757,7 +757,7 @@ VARIANT_PIPS = ("shape", "shape-narrow", "shape-fat", "font", "font-dejavu")
 # Helvetica, Avant Garde, Courier), the serif shapes most printed card indices resemble: the
 # classifier read unseen designs 6 points worse than unseen scenes of its training designs (top-1
 # 0.848 against 0.910 on corner crops), and the first 24 variants have only Hershey, OpenCV's sans
-# and DejaVu. Fetched once (referee.scenes.fetch_fonts); missing, they fall back like DejaVu.
+# and DejaVu. Fetched once (referee.synth.scenes.fetch_fonts); missing, they fall back like DejaVu.
 N_CLASSIC_VARIANTS = 24
 URW_VARIANT_FONTS = tuple(URW_PREFIX + f + ".otf" for f in (
     "NimbusRoman-Bold", "C059-Bold", "P052-Bold", "URWBookman-Demi", "NimbusSans-Bold",

@@ -1,5 +1,5 @@
-"""A choreographed game filmed: the `Timeline` of `referee.live.choreography` rendered with the
-scene generator (`referee.scenes`) into the frames a webcam over the marked table would record.
+"""A choreographed game filmed: the `Timeline` of `referee.synth.choreography` rendered with the
+scene generator (`referee.synth.scenes`) into the frames a webcam over the marked table would record.
 
 The table plane is the calibration's (x right, y down, millimetres, origin at the top-left corner
 marker's centre); the scene generator's plane has y up and its origin at the table centre.
@@ -26,7 +26,7 @@ from referee.errors import UserError
 if TYPE_CHECKING:
     import numpy as np
 
-    from referee.live.choreography import Timeline
+    from referee.synth.choreography import Timeline
 
 DEMO_DESIGN = "referee-drawn"
 TABLE_MM = (900.0, 500.0)
@@ -67,7 +67,7 @@ class Filming:
     renders: int = 0                 # distinct table states rendered so far
 
     def __post_init__(self) -> None:
-        from referee.scenes.generator import Camera
+        from referee.synth.scenes.generator import Camera
 
         film = self.film
         width, height = film.table_mm
@@ -100,7 +100,7 @@ class Filming:
         import numpy as np
 
         from referee.calibration.markers import CORNER_IDS, marker_image, pad_id
-        from referee.scenes.generator import Decal
+        from referee.synth.scenes.generator import Decal
 
         film = self.film
         width, height = film.table_mm
@@ -158,7 +158,7 @@ class Filming:
     def _hand(self, centre: tuple[float, float], seat: int | None, palm_on_point: bool, salt: int):
         """A hand from the seat's shoulder: fingertips just past ``centre`` (laying or taking
         cards), or the palm on it (covering a pad, sweeping the pile)."""
-        from referee.scenes.generator import Hand
+        from referee.synth.scenes.generator import Hand
 
         film = self.film
         sx, sy = self.to_scene(self._seat_point(seat))
@@ -182,7 +182,7 @@ class Filming:
         return cards, hands, pads
 
     def render_state(self, state: tuple) -> "np.ndarray":
-        from referee.scenes.generator import CardPlacement, Effects, Lighting, TableStyle, render_table
+        from referee.synth.scenes.generator import CardPlacement, Effects, Lighting, TableStyle, render_table
 
         film = self.film
         cards, hands, pads = state

@@ -1,19 +1,19 @@
 """Card-face designs: a registry, run-time rendering into a cache, and corner-index boxes.
 
 No card art is committed. Faces are rendered at run time from system packages into
-``<cache>/faces/v<CACHE_VERSION>/<design>/`` (``<cache>`` is ``$REFEREE_CACHE`` or ``<repo>/cache``):
+``<cache>/faces/v<CACHE_VERSION>/<design>/`` (``<cache>`` is ``$REFEREE_CACHE_DIR``, else ``$XDG_CACHE_HOME/daifugo-referee``):
 
 * ``gnome-cards-data`` (aisleriot sheets, ``/usr/share/aisleriot/cards/*.svgz``): the whole sheet
   rendered once by ``rsvg-convert`` and cut on its 13x5 grid, as aisleriot does (rsvg's per-id
   bounding boxes are unreliable for these files);
 * ``kdegames-card-data-kf5`` (``/usr/share/carddecks/svg-*/``): one ``rsvg-convert --export-id``
   call per card, trimmed by alpha (re-rendered larger when the element box holds invisible parts);
-* ``pysolfc-cardsets`` (Debian trixie; fetched by :mod:`referee.scenes.fetch_pysolfc`), small
+* ``pysolfc-cardsets`` (Debian trixie; fetched by :mod:`referee.synth.scenes.fetch_pysolfc`), small
   bitmap scans upscaled to the common face height;
-* ``referee-drawn``: the project's own deck, drawn by :mod:`referee.scenes.drawn` (always
+* ``referee-drawn``: the project's own deck, drawn by :mod:`referee.synth.scenes.drawn` (always
   present; its index boxes are the ones it drew, not detected); held out;
 * ``drawn-train-00`` .. ``drawn-train-23`` (family ``drawn-train``): training variants of the
-  drawn deck, each with its own style (:func:`referee.scenes.drawn.variant_style`: fonts, pips,
+  drawn deck, each with its own style (:func:`referee.synth.scenes.drawn.variant_style`: fonts, pips,
   index geometry, inks, paper), never with referee-drawn's font or pips; boxes as drawn.
 
 Every face is an RGBA array ``FACE_HEIGHT`` px high (rounded corners transparent) with the boxes
@@ -53,13 +53,14 @@ _SUIT_NAME = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
 _RANK_NAME = {"A": "1", "J": "jack", "Q": "queen", "K": "king"}
 
 
-def repo_root() -> Path:
-    return Path(__file__).resolve().parents[2]
-
-
 def cache_root() -> Path:
-    env = os.environ.get("REFEREE_CACHE")
-    return Path(env) if env else repo_root() / "cache"
+    """$REFEREE_CACHE_DIR, else $XDG_CACHE_HOME/daifugo-referee (~/.cache/daifugo-referee):
+    renders are never written into the source tree or the installed package."""
+    env = os.environ.get("REFEREE_CACHE_DIR")
+    if env:
+        return Path(env)
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    return (Path(xdg) if xdg else Path.home() / ".cache") / "daifugo-referee"
 
 
 def key_code(key: str) -> str | None:
@@ -158,10 +159,10 @@ _SVG_DESIGNS: list[Design] = [
     _k("tigullio-international", "tigullio-international.svgz", "heldout", family="tigullio", jokers=()),
 ]
 
-# The project's own deck (referee/scenes/drawn.py): no package needed, never trained on.
+# The project's own deck (referee/synth/scenes/drawn.py): no package needed, never trained on.
 DRAWN_DESIGN = Design("referee-drawn", "referee-drawn",
-                      "AGPL-3.0-or-later (drawn by this project, referee/scenes/drawn.py)",
-                      "heldout", "referee/scenes/drawn.py", "referee-drawn")
+                      "AGPL-3.0-or-later (drawn by this project, referee/synth/scenes/drawn.py)",
+                      "heldout", "referee/synth/scenes/drawn.py", "referee-drawn")
 
 # Training variants of the drawn deck (procedural styles; see drawn.variant_style). Their family
 # differs from referee-drawn's: neither its font nor its pips are ever drawn in a variant. No
@@ -831,7 +832,7 @@ def contact_sheet(name: str, out: Path | None = None, height: int = 200) -> Path
     return out
 
 
-if __name__ == "__main__":  # python -m referee.scenes.designs [names...]
+if __name__ == "__main__":  # python -m referee.synth.scenes.designs [names...]
     import sys
 
     sel = [get_design(n) for n in sys.argv[1:]] or None

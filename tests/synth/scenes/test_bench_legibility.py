@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "bench"))
 
 from recall_by_legibility import binned  # noqa: E402
 from scene_truth import scene_blur_px  # noqa: E402
 
-from referee.scenes.generator import Effects, Scene  # noqa: E402
+from referee.synth.scenes.generator import Effects, Scene  # noqa: E402
 
 
 def _scene(effects: Effects | None) -> Scene:

@@ -1,6 +1,6 @@
 """PySolFC cardsets (Debian trixie `pysolfc-cardsets`) as designs.
 
-Fetched by :mod:`referee.scenes.fetch_pysolfc` into ``<cache>/pysolfc``. Each ``cardset-*/``
+Fetched by :mod:`referee.synth.scenes.fetch_pysolfc` into ``<cache>/pysolfc``. Each ``cardset-*/``
 holds ``config.txt`` (line 1: ``PySolFC solitaire cardset;version;ext;type;ncards;...``; type 1
 is the French 52/54-card deck) and small scans ``01c.gif`` ... ``13s.gif`` (01 ace, 11 jack, 12
 queen, 13 king), jokers ``01z``/``02z`` and ``back01``. Only French-type sets with at least 90-px
@@ -179,7 +179,7 @@ def pysol_designs(candidates: bool = False) -> list[Design]:
 
 def cached_pysol_designs() -> list[Design]:
     """The registered pysol designs whose faces are in the face cache, for a machine without the
-    unpacked cardsets (a GPU box fed a face pack, :mod:`referee.scenes.facepack`). Their faces are
+    unpacked cardsets (a GPU box fed a face pack, :mod:`referee.synth.scenes.facepack`). Their faces are
     never re-rendered there, so `path` points at the cache."""
     import json
 

@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 import pytest
 
-from referee.scenes import designs as D
+from referee.synth.scenes import designs as D
 
 DESIGN = "gnome-simplistic"
 pytestmark = pytest.mark.skipif(
@@ -20,14 +20,14 @@ VALID = set(D.ALL_CODES)
 
 @pytest.fixture(scope="module")
 def scenes():
-    from referee.scenes.generator import SceneConfig, generate_scene
+    from referee.synth.scenes.generator import SceneConfig, generate_scene
 
     cfg = SceneConfig(p_hand_over=0.6, p_held_hand=0.5)
     return [generate_scene(s, [DESIGN], cfg) for s in range(6)]
 
 
 def test_deterministic():
-    from referee.scenes.generator import generate_scene
+    from referee.synth.scenes.generator import generate_scene
 
     a = generate_scene(123, [DESIGN])
     b = generate_scene(123, [DESIGN])
@@ -80,7 +80,7 @@ def test_index_inside_its_card(scenes):
 def test_index_of_a_mostly_hidden_card_is_labelled():
     """A card hidden but for the corner with its index (under 15 % of the card) has no `card`
     label, but its whole index is labelled: the detector must learn to find it."""
-    from referee.scenes.generator import Camera, CardPlacement, Lighting, TableStyle, render_table
+    from referee.synth.scenes.generator import Camera, CardPlacement, Lighting, TableStyle, render_table
 
     pl = [CardPlacement("5C", DESIGN, (0, 0), 0, True, 1),
           CardPlacement("KD", DESIGN, (0, -25), 0, True, 2),  # covers all but the top 25 mm
@@ -92,7 +92,7 @@ def test_index_of_a_mostly_hidden_card_is_labelled():
 
 
 def test_render_table_api():
-    from referee.scenes.generator import Camera, CardPlacement, Hand, Lighting, TableStyle, render_table
+    from referee.synth.scenes.generator import Camera, CardPlacement, Hand, Lighting, TableStyle, render_table
 
     cam = Camera(tilt_deg=20, distance_mm=700)
     pl = [CardPlacement("QH", DESIGN, (0, 0), 10, True, 1),
@@ -107,7 +107,7 @@ def test_render_table_api():
 
 
 def test_crop_index():
-    from referee.scenes.dataset import crop_index
+    from referee.synth.scenes.dataset import crop_index
 
     img = np.zeros((200, 300, 3), np.uint8)
     cv2.rectangle(img, (100, 50), (139, 109), (255, 255, 255), -1)  # 40 x 60 box
@@ -121,7 +121,7 @@ def test_crop_index():
 
 
 def test_dataset_writers(tmp_path):
-    from referee.scenes.dataset import CLASSIFIER_CLASSES, TILE, build_classifier_dataset, build_detector_dataset
+    from referee.synth.scenes.dataset import CLASSIFIER_CLASSES, TILE, build_classifier_dataset, build_detector_dataset
 
     y = build_detector_dataset(tmp_path / "det", 2, 1, seed=3, train_designs=[DESIGN], val_designs=[DESIGN])
     assert y.exists() and "names" in y.read_text()
@@ -147,7 +147,7 @@ def test_dataset_writers(tmp_path):
 def test_detector_tiles_at_another_scale(tmp_path):
     """Tiles for the detector's 768x448 input: 384 px tiles of scenes shrunk to 768x432, the two
     tiles of a scene covering its whole width; labels stay inside [0, 1]."""
-    from referee.scenes.dataset import build_detector_dataset
+    from referee.synth.scenes.dataset import build_detector_dataset
 
     y = build_detector_dataset(tmp_path / "det", 1, 1, seed=5, train_designs=[DESIGN], val_designs=[DESIGN],
                                scale=0.6, tile=384)

@@ -185,7 +185,7 @@ def build_detector_dataset(out_dir, n_scenes_train: int, n_scenes_val: int, seed
         (out / "images" / split).mkdir(parents=True, exist_ok=True)
         (out / "labels" / split).mkdir(parents=True, exist_ok=True)
     (out / "data.yaml").write_text(
-        f"# synthetic Daifugo table scenes (referee.scenes), seed {seed}, scale {scale}, tiles {tile} px\n"
+        f"# synthetic Daifugo table scenes (referee.synth.scenes), seed {seed}, scale {scale}, tiles {tile} px\n"
         f"# train designs: {', '.join(tr)}\n# val (held-out) designs: {', '.join(va)}\n"
         f"path: {out}\ntrain: images/train\nval: images/val\n"
         "names:\n" + "".join(f"  {i}: {c}\n" for i, c in enumerate(CLASSES)))
@@ -278,7 +278,7 @@ def _design(name: str) -> Design:
     return get_design(name)
 
 
-if __name__ == "__main__":  # python -m referee.scenes.dataset det|cls OUT N_TRAIN N_VAL [SEED] [WORKERS]
+if __name__ == "__main__":  # python -m referee.synth.scenes.dataset det|cls OUT N_TRAIN N_VAL [SEED] [WORKERS]
     import sys
 
     what, out, ntr, nva = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])

@@ -1,4 +1,4 @@
-"""Filmed footage of a staged table (`referee.live.footage`): the markers a calibration needs are
+"""Filmed footage of a staged table (`referee.synth.footage`): the markers a calibration needs are
 in the picture, a covered pad disappears exactly while a hand lies on it, a player's arm reaching
 for the pile never hides a pad, and `referee film` writes a video `referee calibrate` can read."""
 
@@ -13,8 +13,8 @@ import pytest
 from referee.calibration import calibrate_from_images
 from referee.calibration.markers import CORNER_IDS, MarkerDetector, pad_id
 from referee.cli import main
-from referee.live.choreography import Stage
-from referee.live.footage import DEMO_DESIGN, FilmSet, Filming, film_zones
+from referee.synth.choreography import Stage
+from referee.synth.footage import DEMO_DESIGN, FilmSet, Filming, film_zones
 
 SEATS = ("A", "B", "C", "D")
 FILM = FilmSet(design=DEMO_DESIGN, fps=10.0)

@@ -7,7 +7,7 @@ passes and declarations as pad covers, 10-discards and 9-passes as face-down car
 discard zone and taken away once counted, Profit point cards moved from the pile to the taker's
 zone, tricks swept away. `Timeline.at(t)` is the table at one moment. Tests turn that into
 scripted recogniser output; a demo video can be rendered from the same timeline with
-`referee.scenes`.
+`referee.synth.scenes`.
 
 Only what a camera can follow is staged (else `ChoreographyError`): a play is made by the player
 whose turn it is; claims (which reveal cards from a hand) are not staged; later games of a match

@@ -1,11 +1,11 @@
 """Fetch the fonts of the later drawn training decks (Debian's `fonts-urw-base35`: free clones of
 the classic PostScript faces, Times, Century Schoolbook, Palatino, Bookman, Helvetica, ...) into
-``<cache>/fonts/`` without touching the system's apt configuration (:mod:`referee.scenes.debian`).
+``<cache>/fonts/`` without touching the system's apt configuration (:mod:`referee.synth.scenes.debian`).
 
-    python -m referee.scenes.fetch_fonts [--force]
+    python -m referee.synth.scenes.fetch_fonts [--force]
 
 Needs network access once (training data only; the runtime referee never draws these). A machine
-fed a face pack (:mod:`referee.scenes.facepack`) has the drawn faces already and needs no fonts.
+fed a face pack (:mod:`referee.synth.scenes.facepack`) has the drawn faces already and needs no fonts.
 Idempotent: does nothing when the fonts are already unpacked (or installed system-wide).
 """
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Training variants of the drawn deck (drawn-train-NN): procedural styles of referee/scenes/drawn.py.
+"""Training variants of the drawn deck (drawn-train-NN): procedural styles of referee/synth/scenes/drawn.py.
 
 No system packages needed; small faces keep it fast.
 """
@@ -14,8 +14,8 @@ import sys
 import numpy as np
 import pytest
 
-from referee.scenes import designs as D
-from referee.scenes import drawn
+from referee.synth.scenes import designs as D
+from referee.synth.scenes import drawn
 
 H = 160  # face height for the tests (the cache uses D.FACE_HEIGHT)
 VARIANTS = [d for d in D.all_designs() if d.family == "drawn-train"]
@@ -69,7 +69,7 @@ def test_variant_styles_deterministic_and_distinct():
 
 
 def test_variant_style_independent_of_python_hash_seed():
-    code = ("import dataclasses, json; from referee.scenes import drawn; "
+    code = ("import dataclasses, json; from referee.synth.scenes import drawn; "
             "print(json.dumps(dataclasses.asdict(drawn.variant_style(5)), sort_keys=True))")
     env = dict(os.environ, PYTHONHASHSEED="12345")
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
@@ -98,7 +98,7 @@ def test_never_the_heldout_font_or_pips(k):
 
 
 def test_urw_fonts_resolve_or_fall_back():
-    from referee.scenes.fetch_fonts import urw_root
+    from referee.synth.scenes.fetch_fonts import urw_root
 
     assert drawn._resolve_font("urw:NoSuchFace-Bold.otf") == "sans:700"
     assert drawn._resolve_font("urw:NoSuchFace-Regular.otf") == "sans:400"
@@ -131,7 +131,7 @@ def test_registry():
 
 
 def test_split_designs_include_the_variants(monkeypatch):
-    from referee.scenes import dataset
+    from referee.synth.scenes import dataset
 
     monkeypatch.setattr(dataset, "ensure_designs", lambda ds, verbose=False: [{"check": {"ok": True}}] * len(ds))
     train, val = dataset._split_designs("train"), dataset._split_designs("val")
@@ -175,7 +175,7 @@ def test_variant_boxes_pass_the_design_check(k):
 
 
 def test_cache_keeps_variants_apart(tmp_path, monkeypatch):
-    monkeypatch.setenv("REFEREE_CACHE", str(tmp_path))
+    monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path))
     monkeypatch.setattr(D, "FACE_HEIGHT", 80)
     ref, var = D.get_design("referee-drawn"), D.get_design("drawn-train-07")
     m_ref, m_var = D.build_design_cache(ref), D.build_design_cache(var)
@@ -199,9 +199,9 @@ def test_cache_keeps_variants_apart(tmp_path, monkeypatch):
 
 
 def test_scene_with_a_variant(tmp_path, monkeypatch):
-    from referee.scenes.generator import generate_scene
+    from referee.synth.scenes.generator import generate_scene
 
-    monkeypatch.setenv("REFEREE_CACHE", str(tmp_path))
+    monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path))
     D.load_design.cache_clear()
     try:
         sc = generate_scene(11, ["drawn-train-04"])
@@ -221,7 +221,7 @@ def test_scene_with_a_variant(tmp_path, monkeypatch):
 
 
 def test_drawn_variants_get_a_quarter_of_mixed_training_scenes():
-    from referee.scenes.dataset import DRAWN_VARIANT_SHARE, scene_designs
+    from referee.synth.scenes.dataset import DRAWN_VARIANT_SHARE, scene_designs
 
     real = [f"real-{k}" for k in range(20)]
     variants = [f"drawn-train-{k:02d}" for k in range(24)]
@@ -233,7 +233,7 @@ def test_drawn_variants_get_a_quarter_of_mixed_training_scenes():
 
 
 def test_design_lists_without_variants_are_drawn_as_before():
-    from referee.scenes.dataset import scene_designs
+    from referee.synth.scenes.dataset import scene_designs
 
     # pinned (values from before the variants existed): the bench's held-out scenes stay the same
     picks = [scene_designs(["a", "b", "c", "d"], 777000 + k, "bench", 0, block=1) for k in range(6)]
@@ -242,7 +242,7 @@ def test_design_lists_without_variants_are_drawn_as_before():
 
 
 def test_drawn_variants_have_no_jokers_but_referee_drawn_keeps_its_own():
-    from referee.scenes.designs import DRAWN_DESIGN, DRAWN_VARIANTS
+    from referee.synth.scenes.designs import DRAWN_DESIGN, DRAWN_VARIANTS
 
     assert all("JKR" not in d.face_keys and "JKB" not in d.face_keys for d in DRAWN_VARIANTS)
     assert {"JKR", "JKB"} <= set(DRAWN_DESIGN.face_keys)

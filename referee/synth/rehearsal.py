@@ -16,8 +16,24 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from referee.live.choreography import Script, Timing, choreograph
-from referee.live.footage import FilmSet, Filming, film_zones, write_video
+from referee.calibration import calibrate_video
+from referee.announce import Announcer
+from referee.capture import open_capture
+from referee.engine.record import load_record
+from referee.gamelog import GameLogWriter, read_log
+from referee.gamelog.lines import LOG_ONLY_KEYS
+from referee.live import GameKeeper, GameSetup, LiveLoop, Referee
+from referee.live.perception import CameraPerception
+from referee.tracking import TableTracker
+from referee.vision.recognizer import CardRecognizer
+from referee.engine import Deal, PlayCards, apply, load_rules, new_match
+from referee.engine.cards import Card, cards_of, codes, deck_mask
+from referee.engine.events import IllegalEvent
+from referee.engine.record import action_to_json
+from referee.engine.simulate import random_action
+from referee.engine.state import Phase
+from referee.synth.choreography import Script, Timing, choreograph
+from referee.synth.footage import FilmSet, Filming, film_zones, write_video
 
 CALIBRATION_FRAMES = 5
 
@@ -90,27 +106,9 @@ def film(record: Mapping[str, Any], film_set: FilmSet, video: Path, *, timing: T
     return script, time.perf_counter() - start
 
 
-def calibrate_video(video: Path, seats: tuple[str, ...], film_set: FilmSet, frames: int = CALIBRATION_FRAMES):
-    """Calibrate from the markers in the first frames of a video (what `referee calibrate` does)."""
-    from referee.calibration import calibrate_from_images
-    from referee.live_commands import read_frames
-
-    images = read_frames(str(video), frames)
-    return calibrate_from_images(images, list(seats), name=video.stem, table_size=film_set.table_mm, units="mm")
-
-
 def referee_video(script: Script, video: Path, log: Path, calibration, *, every: int = 2, recognizer=None,
                   lang: str = "en", settings=None) -> Rehearsal:
     """Referee a filmed script with the camera pipeline; returns what the log holds."""
-    from referee.announce import Announcer
-    from referee.capture import open_capture
-    from referee.engine.record import load_record
-    from referee.gamelog import GameLogWriter, read_log
-    from referee.gamelog.lines import LOG_ONLY_KEYS
-    from referee.live import GameKeeper, GameSetup, LiveLoop, Referee
-    from referee.live.perception import CameraPerception
-    from referee.tracking import TableTracker
-    from referee.vision.recognizer import CardRecognizer
 
     record = script.record
     players = tuple(record["players"])
@@ -147,7 +145,7 @@ def rehearse(record: Mapping[str, Any], film_set: FilmSet, workdir: Path, *, eve
     workdir.mkdir(parents=True, exist_ok=True)
     video = workdir / "game.mp4"
     script, render_seconds = film(record, film_set, video, timing=timing, seed=seed)
-    calibration = calibrate_video(video, tuple(record["players"]), film_set)
+    calibration = calibrate_video(video, tuple(record["players"]), film_set.table_mm, CALIBRATION_FRAMES)
     log = workdir / "game.jsonl"
     log.unlink(missing_ok=True)          # a fresh game (a log with a header cannot be restarted)
     result = referee_video(script, video, log, calibration, every=every, recognizer=recognizer, settings=settings)
@@ -163,12 +161,6 @@ def short_game(rules: str, players: Sequence[str], cards_each: int, seed: int, *
     two cards at once (refused: the referee must ask for them back). ``jokers``: deal from the
     whole deck (else from the 52 cards: the crop classifier does not read the jokers of decks
     it was not trained on). ``opening``: cards the first player holds and leads with."""
-    from referee.engine import Deal, PlayCards, apply, load_rules, new_match
-    from referee.engine.cards import Card, cards_of, codes, deck_mask
-    from referee.engine.events import IllegalEvent
-    from referee.engine.record import action_to_json
-    from referee.engine.simulate import random_action
-    from referee.engine.state import Phase
 
     rng = random.Random(seed)
     rule_set = load_rules(rules)

@@ -1,4 +1,4 @@
-"""Face packs (referee/scenes/facepack.py) and the registry on a machine with cached faces only."""
+"""Face packs (referee/synth/scenes/facepack.py) and the registry on a machine with cached faces only."""
 import io
 import json
 import tarfile
@@ -6,14 +6,14 @@ import tarfile
 import numpy as np
 import pytest
 
-import referee.scenes.designs as D
-from referee.scenes import facepack, pysol
+import referee.synth.scenes.designs as D
+from referee.synth.scenes import facepack, pysol
 
 
 @pytest.fixture
 def cache(tmp_path, monkeypatch):
     def use(name):
-        monkeypatch.setenv("REFEREE_CACHE", str(tmp_path / name))
+        monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path / name))
         D.all_designs.cache_clear()
         D.load_design.cache_clear()
         return tmp_path / name
@@ -44,7 +44,7 @@ def test_pack_and_unpack_restore_the_faces(cache, tmp_path):
         assert a.shape == b.shape and a.shape[2] == 4
         assert np.abs(a.astype(int) - b.astype(int)).mean() < 3  # lossy, but close
     # the generator draws from the unpacked faces
-    from referee.scenes.generator import generate_scene
+    from referee.synth.scenes.generator import generate_scene
 
     sc = generate_scene(3, [design.name])
     assert any(o.kind == "index" for o in sc.objects)

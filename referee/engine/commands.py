@@ -14,7 +14,7 @@ def register(subparsers) -> None:
     p = subparsers.add_parser("replay", help="replay a game record and print its events",
                               description="Replay a game record (JSON) through the rules engine "
                                           "and print the events.")
-    p.add_argument("file", help="the game record (JSON)")
+    p.add_argument("file", help="the game record (JSON) or a live game log (.jsonl)")
     p.add_argument("--json", action="store_true", help="print events as JSON lines")
     p.add_argument("--lang", choices=("en", "ja"), default="en",
                    help="language of the readable lines (default en)")
@@ -59,7 +59,13 @@ def _print_events(record, as_json: bool, lang: str, turns: bool) -> None:
 def cmd_replay(args: argparse.Namespace) -> int:
     from referee.engine.record import load_record
 
-    record = load_record(args.file)
+    source = args.file
+    if str(source).endswith(".jsonl"):
+        # a live game log: its record, read through any corrections made at the table
+        from referee.gamelog import log_to_record
+
+        source = log_to_record(source)
+    record = load_record(source)
     _print_events(record, args.json, args.lang, args.turns)
     return 0
 

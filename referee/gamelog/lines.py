@@ -9,6 +9,14 @@ A log is JSON lines, one object per line::
     {"announce": "かくめい", "lang": "ja", "priority": 2, "t": 12.5}                 announcement
     {"game": 1, "counts": {...}, "first": "C", "t": 300.1}                          next game
     {"resume": "2025-...Z", "truncated_line": 57}                                   reopened
+    {"correct": "cards", "game": 0, "keep": 7, "t": 80.2}                           correction
+
+A correction never rewrites a line: it says "of game ``game`` keep only the first ``keep``
+actions" (later games, if any, are dropped too) and the actions logged after it continue the game
+from there. ``correct`` says why: ``undo`` (the last action taken back), ``cards`` (the last play's
+cards corrected: the corrected play and the actions after it follow), ``pass`` (a pass put in).
+The record of a log, and the events a resumed game must reproduce, are read through the
+corrections (`referee.gamelog.record`).
 
 Actions are exactly the game record's action objects plus ``t`` (seconds) and ``frame``, so the
 log turns into a record `referee replay` accepts. Events are the engine's event objects.
@@ -21,7 +29,9 @@ from typing import Any, Mapping
 LOG_VERSION = 1
 
 HEADER, GAME, ACTION, EVENT, ANNOUNCEMENT, RESUME = "header", "game", "action", "event", "announcement", "resume"
-KINDS = (HEADER, GAME, ACTION, EVENT, ANNOUNCEMENT, RESUME)
+CORRECTION = "correction"
+KINDS = (HEADER, GAME, ACTION, EVENT, ANNOUNCEMENT, RESUME, CORRECTION)
+CORRECTION_KINDS = ("undo", "cards", "pass")
 
 # The record format's action kinds (issue 2); exactly one per action.
 ACTION_KINDS = ("play", "pass", "discard", "give", "exchange", "declare", "claim")
@@ -37,6 +47,8 @@ def classify(obj: Any) -> str:
     """The kind of a parsed line, or `LineError`."""
     if not isinstance(obj, dict):
         raise LineError("a log line is a JSON object")
+    if "correct" in obj:
+        return CORRECTION
     if "event" in obj:
         return EVENT
     if "announce" in obj:
@@ -49,7 +61,7 @@ def classify(obj: Any) -> str:
         return ACTION
     if "game" in obj:
         return GAME
-    raise LineError("not a header, game, action, event, announcement or resume line")
+    raise LineError("not a header, game, action, event, announcement, resume or correction line")
 
 
 def check_line(kind: str, obj: Mapping[str, Any], players: tuple[str, ...] | None) -> None:
@@ -70,6 +82,13 @@ def check_line(kind: str, obj: Mapping[str, Any], players: tuple[str, ...] | Non
     elif kind == ANNOUNCEMENT:
         if not isinstance(obj["announce"], str):
             raise LineError("\"announce\" must be a string")
+    elif kind == CORRECTION:
+        if obj["correct"] not in CORRECTION_KINDS:
+            raise LineError(f"\"correct\" must be one of {', '.join(CORRECTION_KINDS)}")
+        for key in ("game", "keep"):
+            value = obj.get(key)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise LineError(f"a correction needs \"{key}\", a number >= 0")
     _check_time_and_frame(obj)
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from referee.errors import UserError
-from referee.gamelog.lines import (ACTION, ANNOUNCEMENT, EVENT, GAME, HEADER, RESUME, LineError,
+from referee.gamelog.lines import (ACTION, ANNOUNCEMENT, CORRECTION, EVENT, GAME, HEADER, RESUME, LineError,
                                    check_line, classify)
 
 log = logging.getLogger(__name__)
@@ -166,3 +166,5 @@ def _check_game_numbers(lines: list[LogLine], source: str) -> None:
                 raise GameLogError(f"{source}: line {line.number} starts game {line.data['game']}, "
                                    f"expected game {expected}")
             expected += 1
+        elif line.kind == CORRECTION:
+            expected = min(expected, int(line.data["game"]) + 1)   # later games were dropped

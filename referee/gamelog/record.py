@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
-from referee.gamelog.lines import ACTION, ANNOUNCEMENT, EVENT, GAME, LOG_ONLY_KEYS
+from referee.gamelog.lines import ACTION, ANNOUNCEMENT, CORRECTION, EVENT, GAME, LOG_ONLY_KEYS
 from referee.gamelog.reader import GameLog, GameLogError, read_log
 
 _GAME_KEYS = ("first", "counts", "hands")
@@ -31,6 +31,10 @@ def log_to_record(log: GameLog | str | Path) -> dict[str, Any]:
             games.append(_game_part(line.data))
         elif line.kind == ACTION:
             games[-1]["actions"].append({k: v for k, v in line.data.items() if k not in LOG_ONLY_KEYS})
+        elif line.kind == CORRECTION:
+            game, keep = _correction_point(line.data, games, log.source, line.number)
+            del games[game + 1:]
+            del games[game]["actions"][keep:]
     record: dict[str, Any] = {"rules": header["rules"]}
     if header.get("options"):
         record["options"] = dict(header["options"])
@@ -40,6 +44,44 @@ def log_to_record(log: GameLog | str | Path) -> dict[str, Any]:
     else:
         record["games"] = games
     return record
+
+
+def effective_events(log: GameLog | str | Path) -> list[dict[str, Any]]:
+    """The event lines of a log read through its corrections: a correction drops the events of
+    the actions it takes back (and of the games after them), as `log_to_record` drops the
+    actions, so replaying the record gives exactly these events (``t``/``frame`` left out)."""
+    log = _as_log(log)
+    games: list[dict[str, Any]] = [{"actions": []}]
+    events: list[dict[str, Any]] = []
+    for line in log.lines:
+        if line.kind == GAME:
+            games.append({"actions": []})
+        elif line.kind == ACTION:
+            games[-1]["actions"].append(line.data)
+        elif line.kind == EVENT:
+            events.append({k: v for k, v in line.data.items() if k not in LOG_ONLY_KEYS})
+        elif line.kind == CORRECTION:
+            game, keep = _correction_point(line.data, games, log.source, line.number)
+            del games[game + 1:]
+            del games[game]["actions"][keep:]
+            events = [e for e in events if not _taken_back(e, game, keep)]
+    return events
+
+
+def _taken_back(event: Mapping[str, Any], game: int, keep: int) -> bool:
+    g = event.get("game", 0)
+    if g != game:
+        return g > game
+    action = event.get("action")
+    return action is not None and action >= keep
+
+
+def _correction_point(data: Mapping[str, Any], games: list, source: str, number: int) -> tuple[int, int]:
+    game, keep = int(data["game"]), int(data["keep"])
+    if game >= len(games) or keep > len(games[game]["actions"]):
+        raise GameLogError(f"{source}: line {number} corrects game {game} back to {keep} actions, "
+                           "more than the log holds (edited?)")
+    return game, keep
 
 
 def _game_part(line: Mapping[str, Any]) -> dict[str, Any]:

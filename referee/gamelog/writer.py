@@ -15,7 +15,7 @@ import threading
 from pathlib import Path
 from typing import Any, Mapping
 
-from referee.gamelog.lines import (GAME, HEADER, LOG_ONLY_KEYS, LOG_VERSION, RESUME, LineError,
+from referee.gamelog.lines import (CORRECTION, GAME, HEADER, LOG_ONLY_KEYS, LOG_VERSION, RESUME, LineError,
                                    check_line, classify)
 from referee.gamelog.reader import GameLog, GameLogError, parse_log
 
@@ -43,7 +43,7 @@ class GameLogWriter:
             log, ends_with_newline = existing
             self.resumed_from = log
             self.players = log.players or None
-            self._games = 1 + len(log.of_kind(GAME)) if log.header else 0
+            self._games = _games_in(log) if log.header else 0
             if not ends_with_newline:
                 self._write_bytes(b"\n")   # end the last line, cut short or only missing its newline
             self._write({"resume": _now(), "truncated_line": log.truncated_tail})
@@ -102,6 +102,12 @@ class GameLogWriter:
         """An engine event as its JSON dict (``{"event": "effect", "rule": "revolution", ...}``)."""
         return self.write(_stamped(dict(event), t, frame))
 
+    def correction(self, why: str, *, game: int, keep: int, t: float | None = None,
+                   frame: int | None = None) -> dict:
+        """Of game ``game`` keep only the first ``keep`` actions (later games dropped); the
+        actions logged next continue from there. ``why``: undo, cards or pass."""
+        return self.write(_stamped({"correct": why, "game": game, "keep": keep}, t, frame))
+
     def announcement(self, text: str, lang: str, priority: int = 0, *, t: float | None = None) -> dict:
         return self.write(_stamped({"announce": text, "lang": lang, "priority": priority}, t, None))
 
@@ -123,6 +129,8 @@ class GameLogWriter:
             self._games = 1
         elif kind == GAME:
             self._games += 1
+        elif kind == CORRECTION:
+            self._games = min(self._games, line["game"] + 1)
         return line
 
     def _write(self, line: Mapping[str, Any]) -> None:
@@ -151,6 +159,17 @@ class GameLogWriter:
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
+
+
+def _games_in(log: GameLog) -> int:
+    """Games a log holds, read through its corrections (which may drop later games)."""
+    games = 1
+    for line in log.lines:
+        if line.kind == GAME:
+            games += 1
+        elif line.kind == CORRECTION:
+            games = min(games, int(line.data["game"]) + 1)
+    return games
 
 
 def _stamped(line: dict[str, Any], t: float | None, frame: int | None) -> dict[str, Any]:

@@ -17,8 +17,8 @@ from referee.engine import Deal, Exchange, GameState, Phase, Rules, apply, new_m
 from referee.engine.cards import cards_of
 from referee.engine.record import action_to_json, load_record, rules_to_json
 from referee.errors import UserError
-from referee.gamelog import GameLogError, GameLogWriter, ResumePoint, read_log, resume_point
-from referee.gamelog.lines import LOG_ONLY_KEYS
+from referee.gamelog import (GameLogError, GameLogWriter, ResumePoint, effective_events, read_log,
+                             resume_point)
 
 
 @dataclass(frozen=True)
@@ -65,6 +65,8 @@ class GameKeeper:
         self.state = state if state is not None else new_match(rules, self.players)
         self.game = game
         self.game_actions = game_actions
+        # What a correction replays: per game its deal and the actions taken (exchanges included).
+        self.history: list[tuple[Deal, list]] = []
 
     # ---- starting -------------------------------------------------------------------------------
 
@@ -98,7 +100,7 @@ class GameKeeper:
             replayed.extend(keeper._deal(Deal(counts=game.counts, first=game.first), None, None, exchange=False))
             for action in game.actions:
                 replayed.extend(keeper.act(action, t=None, frame=None))
-        logged = [{k: v for k, v in e.items() if k not in LOG_ONLY_KEYS} for e in log.events]
+        logged = effective_events(log)
         for i, event in enumerate(logged):
             if i >= len(replayed) or replayed[i] != event:
                 raise GameLogError(f"{path}: event {i + 1} of the log differs from what its actions give "
@@ -127,6 +129,8 @@ class GameKeeper:
             self.log.action(action_to_json(action, hidden=True), t=t, frame=frame)
         self.state, events = apply(self.state, action)
         self.game_actions += 1
+        if self.history:
+            self.history[-1][1].append(action)
         return self._logged([e.to_dict(index) for e in events], t, frame)
 
     def next_game(self, *, t: float | None, frame: int | None) -> list[dict]:
@@ -138,6 +142,7 @@ class GameKeeper:
         return self._deal(Deal(counts=self.counts), t, frame)
 
     def _deal(self, deal: Deal, t: float | None, frame: int | None, *, exchange: bool = True) -> list[dict]:
+        self.history.append((deal, []))
         self.state, events = apply(self.state, deal)
         out = self._logged([e.to_dict(None) for e in events], t, frame)
         # Card exchanges happen in the players' hands, out of sight: the referee records their counts.
@@ -154,6 +159,47 @@ class GameKeeper:
             event["game"] = self.game
             if self.log is not None:
                 self.log.event(event, t=t, frame=frame)
+        return events
+
+    # ---- corrections ----------------------------------------------------------------------------
+
+    def undoable(self) -> int | None:
+        """The index in the current game of the last action a person could take back (not the
+        exchanges made at the deal), or None when the game has none yet."""
+        actions = self.history[-1][1] if self.history else []
+        for index in range(len(actions) - 1, -1, -1):
+            if not isinstance(actions[index], Exchange):
+                return index
+        return None
+
+    def correct(self, why: str, keep: int, actions: Sequence = (), *, t: float | None,
+                frame: int | None) -> list[dict]:
+        """Take the current game back to its first ``keep`` actions and apply ``actions`` from
+        there: a ``correction`` line in the log (nothing rewritten), the state rebuilt by replaying
+        the game, then each action logged and applied as usual. Returns the new actions' events."""
+        deal, done = self.history[-1]
+        if not 0 <= keep <= len(done):
+            raise ValueError(f"cannot keep {keep} of {len(done)} actions")
+        if self.log is not None:
+            self.log.correction(why, game=self.game, keep=keep, t=t, frame=frame)
+        kept = done[:keep]
+        earlier = self.history[:-1]
+        self.state = new_match(self.rules, self.players)
+        self.history = []
+        for d, acts in earlier:
+            self.history.append((d, list(acts)))
+            self.state, _ = apply(self.state, d)
+            for action in acts:
+                self.state, _ = apply(self.state, action)
+        self.history.append((deal, []))
+        self.state, _ = apply(self.state, deal)
+        for action in kept:
+            self.state, _ = apply(self.state, action)
+            self.history[-1][1].append(action)
+        self.game_actions = keep
+        events: list[dict] = []
+        for action in actions:
+            events.extend(self.act(action, t=t, frame=frame))
         return events
 
     # ---- views ----------------------------------------------------------------------------------

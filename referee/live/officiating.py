@@ -80,6 +80,7 @@ class Referee:
         self._checks: list[PointCardCheck] = []
         self._previous_point_cards: dict[int, tuple[str, ...]] = {}
         self._prompted = None                # the engine's offer the prompt was opened for
+        self.typing: str | None = None       # card codes typed after "c", until Enter
         announcer.add_listener(self._log_announcement)
 
     # ---- starting ---------------------------------------------------------------------------------
@@ -134,9 +135,13 @@ class Referee:
 
     def key(self, key: str, t: float | None = None, frame: int | None = None) -> None:
         """Keyboard fallback: p pass (the player to move), d declare the offer, 0-9 the number of
-        cards discarded or given, m mute on/off, q or Esc quit."""
+        cards discarded or given, u undo the last action, c then card codes and Enter correct the
+        last play's cards (Esc cancels), m mute on/off, q or Esc quit."""
         if t is not None:
             self.t, self.frame = t, frame
+        if self.typing is not None:
+            self._type(key)
+            return
         if key in ("q", "\x1b"):
             self.quit_requested = True
             return
@@ -144,6 +149,12 @@ class Referee:
             self.announcer.mute = not self.announcer.mute
             return
         if self.keeper.match_over or self.keeper.state.phase is not Phase.PLAY:
+            return
+        if key == "u":
+            self.undo()
+            return
+        if key == "c":
+            self.typing = ""
             return
         pending = self.keeper.state.pending
         if key == "p":
@@ -154,6 +165,63 @@ class Referee:
         elif key.isdigit() and pending is not None and pending.action in ("discard", "give"):
             if int(key) > 0:
                 self._give_or_discard(pending.action, pending.player, int(key))
+
+    # ---- corrections (keys here; the same calls serve any other front end) -----------------------
+
+    def undo(self) -> bool:
+        """Take back the last action of the game (a play, a pass, a declaration, a refused play).
+        The cards of an undone play are to leave the pile. False when there is nothing to undo."""
+        index = self.keeper.undoable()
+        if index is None or self.keeper.match_over:
+            self._say(lambda lang: live_text("nothing_to_undo", lang), NOTICE_PRIORITY)
+            return False
+        action = self.keeper.history[-1][1][index]
+        self.keeper.correct("undo", index, t=self.t, frame=self.frame)
+        self.prompt = self._prompted = None
+        player = action.player
+        if isinstance(action, PlayCards):
+            cards = [c.code for c in action.cards]
+            self.tracker.take_back_last_play()
+            self._say(lambda lang: live_text("undone_play", lang, player=player, cards=cards), NOTICE_PRIORITY)
+        else:
+            self._say(lambda lang: live_text("undone", lang, player=player), NOTICE_PRIORITY)
+        self._update_prompt()
+        return True
+
+    def correct_last_play(self, codes: Sequence[str]) -> bool:
+        """The last play's cards were misread: replace them with ``codes`` and take the actions
+        after it again. False (and said why) when the codes are not cards or there is no play."""
+        try:
+            cards = tuple(sorted(parse_cards(list(codes))))
+        except CardError:
+            self._say(lambda lang: live_text("not_cards", lang), NOTICE_PRIORITY)
+            return False
+        actions = self.keeper.history[-1][1] if self.keeper.history else []
+        index = next((i for i in range(len(actions) - 1, -1, -1) if isinstance(actions[i], PlayCards)), None)
+        if index is None or not cards or self.keeper.match_over:
+            self._say(lambda lang: live_text("nothing_to_correct", lang), NOTICE_PRIORITY)
+            return False
+        old = actions[index]
+        again = [PlayCards(old.player, cards)] + list(actions[index + 1:])
+        codes_now = [c.code for c in cards]
+        player = old.player
+        self._say(lambda lang: live_text("corrected", lang, player=player, cards=codes_now), NOTICE_PRIORITY)
+        events = self.keeper.correct("cards", index, again, t=self.t, frame=self.frame)
+        self.tracker.relabel_last_play(codes_now)
+        self.prompt = self._prompted = None
+        self._after([e for e in events if e["event"] != "play" or e.get("action") != index])
+        return True
+
+    def _type(self, key: str) -> None:
+        if key in ("\r", "\n"):
+            typed, self.typing = self.typing or "", None
+            self.correct_last_play(typed.replace(",", " ").upper().split())
+        elif key == "\x1b":
+            self.typing = None
+        elif key in ("\x08", "\x7f"):
+            self.typing = (self.typing or "")[:-1]
+        elif key.isprintable():
+            self.typing = (self.typing or "") + key
 
     # ---- observations -------------------------------------------------------------------------------
 

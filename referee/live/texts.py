@@ -20,6 +20,12 @@ LIVE_TEXTS = {
         "point_card_of_other": "{player} took {card}: that is {owner}'s point card.",
         "point_card_expected": "{player} took {card}, but the point card is {expected}.",
         "not_a_point_card": "{player} took {card}, which is not a point card.",
+        "undone_play": "Undone: {player}'s play of {cards}. Please take the cards back.",
+        "undone": "Undone: {player}'s last action.",
+        "nothing_to_undo": "Nothing to undo.",
+        "corrected": "Corrected: {player} played {cards}.",
+        "nothing_to_correct": "There is no play to correct.",
+        "not_cards": "Those are not card codes.",
     },
     "ja": {
         "start": "ゲームスタート。{player}さんから。",
@@ -34,6 +40,12 @@ LIVE_TEXTS = {
         "point_card_of_other": "{player}さん、{card}は {owner}さんの とくてんカードです。",
         "point_card_expected": "{player}さん、とくてんカードは {expected}です。",
         "not_a_point_card": "{player}さん、{card}は とくてんカードでは ありません。",
+        "undone_play": "とりけし。{player}さんの {cards}。カードを もどしてください。",
+        "undone": "とりけし。{player}さんの さいごの こうどう。",
+        "nothing_to_undo": "とりけす ものが ありません。",
+        "corrected": "ていせい。{player}さんは {cards}。",
+        "nothing_to_correct": "ていせいする プレイが ありません。",
+        "not_cards": "カードの コードでは ありません。",
     },
 }
 

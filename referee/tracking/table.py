@@ -90,6 +90,10 @@ class TableTracker:
         """The last play was refused: its cards should leave the pile."""
         return self.pile.take_back_last_play()
 
+    def relabel_last_play(self, codes: Sequence[str]) -> None:
+        """The last play's cards were corrected at the table (see `PileWatcher.relabel_last_play`)."""
+        self.pile.relabel_last_play(codes)
+
     def taken_from_pile(self, cards: Iterable[str]) -> None:
         """Cards of the trick a player picks up on purpose (a point card): the pile is not being
         cleared when they go."""

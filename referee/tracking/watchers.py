@@ -4,7 +4,7 @@ the discard zone. Each watcher reads the tracks of its zone after every frame.""
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Iterable
+from typing import Iterable, Sequence
 
 from referee.tracking.memory import EARLIER, OLD, TAKING_BACK, TRICK, CardMemory, KnownCard
 from referee.tracking.observations import (DiscardSeen, Observation, PileCleared, PileRestored,
@@ -215,6 +215,13 @@ class PileWatcher(ArrivalWatcher):
         codes = tuple(k.code for k in cards)
         self._taking_back[self._batch] = codes
         return codes
+
+    def relabel_last_play(self, codes: Sequence[str]) -> None:
+        """The referee corrected the last play's cards: the cards it remembers for that play
+        carry the corrected codes (so seeing them again is no new play)."""
+        cards = [k for k in self.memory if k.batch == self._batch and k.group == TRICK]
+        for known, code in zip(cards, codes):
+            known.code = code
 
     def taken(self, cards: Iterable[str]) -> None:
         """Cards of the trick picked up on purpose (a point card): their leaving is no clear."""

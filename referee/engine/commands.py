@@ -28,7 +28,7 @@ def register(subparsers) -> None:
                                           "the invariants.")
     p.add_argument("--rules", default="highschool",
                    help="preset name or table TOML file (default highschool)")
-    p.add_argument("--players", type=int, default=4, help="3 to 8 players (default 4)")
+    p.add_argument("--players", type=int, default=4, help="3 to 8 players, as the rules allow (default 4; profit: 3 to 4)")
     p.add_argument("--games", type=int, default=100, help="games to play (default 100)")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
@@ -74,11 +74,16 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from referee.engine.presets import load_rules
     from referee.engine.simulate import simulate
 
-    if not 3 <= args.players <= 8:
-        raise UserError(f"--players must be 3 to 8, not {args.players}")
     if args.games < 1:
         raise UserError("--games must be at least 1")
+    if not 3 <= args.players <= 8:
+        raise UserError(f"--players must be 3 to 8, not {args.players}")
     rules = load_rules(args.rules)
+    lo, hi = rules.deal.players_range()
+    if not lo <= args.players <= hi:
+        raise UserError(f"--players must be {lo} to {hi} for rules {rules.name!r} (a table "
+                        f"file's deal = {{ min-players, max-players }} can change it), "
+                        f"not {args.players}")
     summary = simulate(rules, args.players, args.games, args.seed, check=not args.no_check)
     if args.json:
         print(json.dumps(summary))

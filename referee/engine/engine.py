@@ -170,7 +170,7 @@ class _W:
                  "revolution", "top", "last", "passed", "flipped", "bind", "strict", "plays",
                  "colours", "active", "finished", "disqualified", "fallen", "pending",
                  "transfers", "ranking", "scores", "match", "point_cards", "dead", "revealed",
-                 "recent", "recent_seat", "events")
+                 "recent", "recent_seat", "leader", "events")
 
     def __init__(self, s: GameState) -> None:
         self.s = s
@@ -211,6 +211,7 @@ class _W:
         self.revealed = s.revealed
         self.recent = s.recent
         self.recent_seat = s.recent_seat
+        self.leader = s.leader
         self.events: list[Event] = []
 
     def mut(self) -> "_W":
@@ -237,7 +238,7 @@ class _W:
                          tuple(self.disqualified), tuple(self.fallen), self.pending,
                          self.transfers, self.ranking, self.scores, self.match,
                          tuple(self.point_cards), self.dead, self.revealed, self.recent,
-                         self.recent_seat)
+                         self.recent_seat, self.leader)
 
     def result(self) -> Result:
         s = self.freeze()
@@ -799,6 +800,10 @@ def _exchange(s: GameState, a: Exchange) -> Result:
     w.transfers = tuple(t for t in s.transfers if t is not tr)
     if not w.transfers:
         w.phase = Phase.PLAY
+        if w.turn < 0:  # led by a card's holder: the holder after the exchange
+            w.turn = (w.leader if w.leader >= 0 else s.rules.first_player.first_seat(
+                w.match.ranking, tuple(w.hands) if w.known else None))
+            w.leader = -1
     return w.result()
 
 
@@ -923,10 +928,16 @@ def _deal(s: GameState, a: Deal) -> Result:
                 have[t.giver] -= k
                 have[t.receiver] += k
         transfers = tuple(capped)
+    leader = -1
+    if transfers and rules.first_player.by_card(match.ranking):
+        # the card's holder after the exchange leads (``_exchange`` decides; a record's
+        # ``first`` is kept until then)
+        leader = first if a.first is not None else -1
+        first = -1
     ns = GameState(rules, s.players, Phase.EXCHANGE if transfers else Phase.PLAY, known,
                    tuple(hands), tuple(counts), dealt, sum(counts), 0, 0, 0, first, 1, False,
                    EMPTY_TRICK, (1 << n) - 1, (), (), (), None, transfers, None, None, match,
-                   (0,) * n)
+                   (0,) * n, leader=leader)
     w = _W(ns)
     for seat in range(n):  # a player dealt no cards is out at once
         if counts[seat] == 0 and w.active >> seat & 1 and w.phase is not Phase.OVER:

@@ -74,9 +74,12 @@ def load_record(source: str | Path | dict) -> Record:
     else:
         p = Path(source)
         try:
-            text = p.read_text(encoding="utf-8")
+            text = p.read_bytes().decode("utf-8")
         except OSError as exc:
             raise RecordError(f"cannot read record {str(p)!r}: {exc.strerror}") from None
+        except UnicodeDecodeError as exc:
+            raise RecordError(f"record {str(p)!r} is not UTF-8 text (byte {exc.start}); "
+                              f"save it as UTF-8") from None
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:

@@ -203,7 +203,7 @@ def points_violations(s: GameState) -> list[str]:
 class GameLog:
     """One simulated game: its deal and actions (enough to write a record)."""
     hands: tuple[tuple[Card, ...], ...]
-    first: str
+    first: str | None
     actions: list = field(default_factory=list)
     events: list = field(default_factory=list)   # per action: tuple of events
     final: GameState | None = None
@@ -216,7 +216,8 @@ def play_game(s: GameState, rng: random.Random, check: bool = True, max_steps: i
     ranking = s.match.ranking if s.phase is Phase.OVER and not s.match.over else None
     hands = deal_hands(s.rules, s.n, rng, ranking)
     s, ev = apply(s, Deal(hands=hands))
-    log = GameLog(hands, s.players[s.turn])
+    # the leader (None until a card exchange decides it: a card's holder after the exchange)
+    log = GameLog(hands, s.players[s.turn] if s.turn >= 0 else None)
     if keep:
         log.events.append(ev)
     if violations is None:
@@ -235,6 +236,8 @@ def play_game(s: GameState, rng: random.Random, check: bool = True, max_steps: i
             log.events.append(ev)
         if check:
             violations.extend(check_invariants(s2))
+        if log.first is None and s2.turn >= 0:
+            log.first = s2.players[s2.turn]
         s = s2
     else:
         violations.append(f"game did not end in {max_steps} steps")

@@ -113,6 +113,8 @@ class GameState:
     revealed: int = 0                  # cards shown by claims (still held; never playable)
     recent: Play | None = None         # the play just made (Dobon's target) ...
     recent_seat: int = -1              # ... and who made it; cleared by a pass or a deal
+    leader: int = -1                   # a deal's ``first`` kept through a card exchange whose
+                                       # end decides the leader (``turn`` is -1 until then)
 
     # ---- convenience ---------------------------------------------------------------------
     @property

@@ -7,7 +7,9 @@ docs state:
 
 * ``hand-size`` 0: the whole deck, as evenly as possible (seeds 003/004); Profit 12 each, the
   rest set aside (never seen; a set-aside card played with known hands is ``not-in-hand``);
-* ``uneven``: the dealer splits the deck unevenly (Shinafugo); the simulator deals random sizes.
+* ``uneven``: the dealer splits the deck unevenly (Shinafugo); the simulator deals random sizes;
+* ``min-players`` / ``max-players``: how many players the rules are for (``referee simulate``
+  refuses other counts; Profit is for 3–4, seed 000 「3～4人向け」; a table file may say otherwise).
 """
 
 from __future__ import annotations
@@ -29,11 +31,19 @@ class DealOption(Option):
     hand_size: int = param(0, "cards per player (0: the whole deck, as evenly as possible); the "
                               "rest is set aside", minimum=0, maximum=27)
     uneven: bool = param(False, "the deck is split unevenly; the referee is told the counts")
+    min_players: int = param(3, "the fewest players the rules are for", minimum=2, maximum=8)
+    max_players: int = param(8, "the most players the rules are for (Profit: 4, seed 000 "
+                                "「3～4人向け」)", minimum=2, maximum=8)
 
 
 class Dealing(Rule):
     ID = "deal"
     OPTION = DealOption
+
+    def players_range(self) -> tuple[int, int]:
+        """(fewest, most) players these rules are for."""
+        o = self.option
+        return o.min_players, max(o.min_players, o.max_players)
 
     def sizes(self, deck: int, n: int, rng=None) -> list[int]:
         """Hand sizes for ``n`` players from a deck of ``deck`` cards (``rng``: uneven)."""

@@ -8,8 +8,10 @@ the table decides: the record's ``first``, else the first listed player). With h
 record says who (``first``), else the first listed player. Later games are led by the previous
 game's last-ranked player (``later = "poorest"``, BGA option 2), its first (``"richest"``, BGA
 option 1; Profit "２ゲーム目以降のスタートプレイヤーは、前のゲームで最初に上がったプレイヤー"),
-or again the ``card`` holder (``"card"``: Shinafugo, whose games stand alone). A record's
-``first`` always wins.
+or again the ``card`` holder (``"card"``: Shinafugo, whose games stand alone). When cards are
+exchanged before the first play, the card holder is the holder *after* the exchange (the UECda
+server and wecraw's spec agree); with hidden hands the referee cannot see it and the record says
+who. A record's ``first`` always wins.
 """
 
 from __future__ import annotations
@@ -44,6 +46,11 @@ _CARDS = {"3D": DIAMOND_THREE, "3H": HEART_THREE}
 class FirstPlayer(Rule):
     ID = "first-player"
     OPTION = FirstPlayerOption
+
+    def by_card(self, ranking: tuple[int, ...] | None) -> bool:
+        """Does the holder of a card lead this game (so an exchange can change who)?"""
+        return _CARDS.get(self.option.card) is not None and (not ranking
+                                                            or self.option.later == "card")
 
     def first_seat(self, ranking: tuple[int, ...] | None, hands: tuple[int, ...] | None) -> int:
         o = self.option

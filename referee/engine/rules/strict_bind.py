@@ -6,7 +6,8 @@ play it answers, only the next rank in those suits may follow, for the rest of t
 the order at the time of the play for "is consecutive", the order after the play's own effects
 (revolution, 11-back) for "what comes next" (例 "♡3 → ♠J ... ♠10 を出すと激シバとなり、♠9
 しか出せなくなる"). No number bind without a suit bind (例3 "♡4♢4に対して♡5♠5と出しても何も
-起こらない"). Groups only: stairs never make a strict bind (our reading; the seed shows none).
+起こらない"). Groups only: stairs never make a strict bind (our reading; the seed shows none), and only the
+group sizes that can make a suit bind (``suit-bind``'s ``max-cards``, even with it off).
 May be made: under a strict bind only that rank in the bound suits; a joker may stand for it
 and then acts as that card with its effect (例 "ジョーカーは出すことができ、8扱い").
 Announces: ``effect`` strict-bind with the ``next`` cards.
@@ -70,7 +71,8 @@ class StrictBind(Rule):
         t = s.trick
         top = t.top
         if (play.catapult or play.kind is not Kind.GROUP or top is None or top.kind is not Kind.GROUP
-                or top.low == JOKER_RANK or not binds(top, play)):
+                or top.low == JOKER_RANK
+                or not binds(top, play, s.rules.option("suit-bind"))):
             return ()
         if self.order.next_rank(top.low, s.reversed) != play.low:
             return ()

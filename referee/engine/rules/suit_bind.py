@@ -5,6 +5,11 @@ until the trick ends (Seed 004 例 "♡4 のシングルに対して ♡6 を出
 例2 "♠6♡6 のダブルに対して♠9♡9と出すと、♠♡の組み合わせしか出せなくなる"). No partial bind
 (カタシバリ): every suit must match. Both plays must have every suit determined: an unpinned
 joker in a group, or a lone joker, never forms a bind (pin it, ``JK=6H``, to bind with it).
+Which plays can bind is a parameter: ``max-cards`` (the largest group that binds; 0: any) and
+``in-stairs`` (stairs answered by stairs of the same suit bind). Seed 004 binds only
+「シングル、ダブル、トリプルが出ている時に」 (``highschool``: ``max-cards = 3``, ``in-stairs =
+false``); seeds 003 and 002 name no shape (any group, and stairs). Strict bind (激シバ) forms
+only where a suit bind can, so these shapes limit it too.
 May be made: under a bind, every determined suit of a play must be a locked suit (unpinned
 jokers fill the locked suits).
 Announces: ``effect`` suit-bind with the locked ``suits``.
@@ -15,8 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee.engine.effects import SetBind
-from referee.engine.options import Option, option
-from referee.engine.plays import Play, same_shape, suit_list
+from referee.engine.options import Option, option, param
+from referee.engine.plays import Kind, Play, same_shape, suit_list
 from referee.engine.rules.base import Rule
 
 
@@ -26,12 +31,24 @@ class SuitBindOption(Option):
     ID = "suit-bind"
     TITLE = "Suit bind (same suits twice lock the suits)"
     SEED = "Seed 003 スート縛り; Seed 004 シバリ"
+    max_cards: int = param(0, "the largest group that can bind (0: any; seed 004: 3, single to "
+                              "triple)", minimum=0, maximum=8)
+    in_stairs: bool = param(True, "stairs answered by stairs of the same suit bind too")
 
 
-def binds(top: Play | None, play: Play) -> bool:
-    """Do these two consecutive plays have the same, fully determined suits?"""
+def shape_binds(option: SuitBindOption, play: Play) -> bool:
+    """May a play of this shape form a bind under these parameters?"""
+    if play.kind is Kind.STAIRS:
+        return option.in_stairs
+    return not option.max_cards or len(play.cards) <= option.max_cards
+
+
+def binds(top: Play | None, play: Play, option: SuitBindOption | None = None) -> bool:
+    """Do these two consecutive plays have the same, fully determined suits (and a shape that
+    can bind under ``option``, by default any)?"""
     return (top is not None and same_shape(top, play) and top.fully_determined
-            and play.fully_determined and top.suits == play.suits)
+            and play.fully_determined and top.suits == play.suits
+            and (option is None or shape_binds(option, play)))
 
 
 class SuitBind(Rule):
@@ -46,6 +63,6 @@ class SuitBind(Rule):
 
     def effects(self, s, seat, play: Play):
         t = s.trick
-        if not t.bind and not play.catapult and binds(t.top, play):
+        if not t.bind and not play.catapult and binds(t.top, play, self.option):
             return (SetBind(self.ID, play.suits),)
         return ()

@@ -19,7 +19,10 @@ DEFAULT_LOG_DIR = Path("logs")
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("watch", help="referee a game at the table (camera, video or folder of images)",
                               description="Follow a game through the camera: plays on the pile, passes on the "
-                                          "pads, point cards; announce what happens; keep a game log.")
+                                          "pads, point cards; announce what happens; keep a game log.",
+                              epilog="keys in the overlay window: p pass (the player to move), d declare, "
+                                     "0-9 cards discarded or given, u undo the last action, c + card codes + "
+                                     "Enter correct the last play's cards, m mute, q or Esc quit")
     p.add_argument("--source", required=True, help="camera index (0), video file or folder of images")
     p.add_argument("--rules", default=None, help="preset name or table TOML file (required unless --resume)")
     p.add_argument("--calibration", default="default",

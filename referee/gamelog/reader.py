@@ -13,7 +13,7 @@ import json
 import logging
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from referee.errors import UserError
 from referee.gamelog.lines import (ACTION, ANNOUNCEMENT, CORRECTION, EVENT, GAME, HEADER, RESUME, LineError,
@@ -63,6 +63,11 @@ class GameLog:
     @property
     def announcements(self) -> list[Mapping[str, Any]]:
         return [line.data for line in self.lines if line.kind == ANNOUNCEMENT]
+
+    @property
+    def game_count(self) -> int:
+        """Games the log holds, read through its corrections (which may drop later games)."""
+        return _games_through(self.lines)
 
     @property
     def line_count(self) -> int:
@@ -159,12 +164,19 @@ def parse_log(raw: bytes, source: str = "game log", require_header: bool = True)
 
 
 def _check_game_numbers(lines: list[LogLine], source: str) -> None:
-    expected = 1
+    _games_through(lines, source)
+
+
+def _games_through(lines: Sequence[LogLine], source: str | None = None) -> int:
+    """The number of games, header's included, after these lines; with ``source``, a game line
+    numbered other than the next game is a `GameLogError`."""
+    games = 1
     for line in lines:
         if line.kind == GAME:
-            if line.data["game"] != expected:
+            if source is not None and line.data["game"] != games:
                 raise GameLogError(f"{source}: line {line.number} starts game {line.data['game']}, "
-                                   f"expected game {expected}")
-            expected += 1
+                                   f"expected game {games}")
+            games += 1
         elif line.kind == CORRECTION:
-            expected = min(expected, int(line.data["game"]) + 1)   # later games were dropped
+            games = min(games, int(line.data["game"]) + 1)   # later games were dropped
+    return games

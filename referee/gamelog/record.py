@@ -25,16 +25,7 @@ def log_to_record(log: GameLog | str | Path) -> dict[str, Any]:
     header = log.header
     if header is None:
         raise GameLogError(f"{log.source} has no header line: the game never started")
-    games: list[dict[str, Any]] = [_game_part(header)]
-    for line in log.lines:
-        if line.kind == GAME:
-            games.append(_game_part(line.data))
-        elif line.kind == ACTION:
-            games[-1]["actions"].append({k: v for k, v in line.data.items() if k not in LOG_ONLY_KEYS})
-        elif line.kind == CORRECTION:
-            game, keep = _correction_point(line.data, games, log.source, line.number)
-            del games[game + 1:]
-            del games[game]["actions"][keep:]
+    games, _ = _through_corrections(log, header)
     record: dict[str, Any] = {"rules": header["rules"]}
     if header.get("options"):
         record["options"] = dict(header["options"])
@@ -51,13 +42,19 @@ def effective_events(log: GameLog | str | Path) -> list[dict[str, Any]]:
     the actions it takes back (and of the games after them), as `log_to_record` drops the
     actions, so replaying the record gives exactly these events (``t``/``frame`` left out)."""
     log = _as_log(log)
-    games: list[dict[str, Any]] = [{"actions": []}]
+    return _through_corrections(log, log.header or {})[1]
+
+
+def _through_corrections(log: GameLog, header: Mapping[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """(games, events) of a log, each game its record part with its actions, read line by line
+    with every correction applied where it stands."""
+    games: list[dict[str, Any]] = [_game_part(header)]
     events: list[dict[str, Any]] = []
     for line in log.lines:
         if line.kind == GAME:
-            games.append({"actions": []})
+            games.append(_game_part(line.data))
         elif line.kind == ACTION:
-            games[-1]["actions"].append(line.data)
+            games[-1]["actions"].append({k: v for k, v in line.data.items() if k not in LOG_ONLY_KEYS})
         elif line.kind == EVENT:
             events.append({k: v for k, v in line.data.items() if k not in LOG_ONLY_KEYS})
         elif line.kind == CORRECTION:
@@ -65,7 +62,7 @@ def effective_events(log: GameLog | str | Path) -> list[dict[str, Any]]:
             del games[game + 1:]
             del games[game]["actions"][keep:]
             events = [e for e in events if not _taken_back(e, game, keep)]
-    return events
+    return games, events
 
 
 def _taken_back(event: Mapping[str, Any], game: int, keep: int) -> bool:

@@ -43,7 +43,7 @@ class GameLogWriter:
             log, ends_with_newline = existing
             self.resumed_from = log
             self.players = log.players or None
-            self._games = _games_in(log) if log.header else 0
+            self._games = log.game_count if log.header else 0
             if not ends_with_newline:
                 self._write_bytes(b"\n")   # end the last line, cut short or only missing its newline
             self._write({"resume": _now(), "truncated_line": log.truncated_tail})
@@ -159,17 +159,6 @@ class GameLogWriter:
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
-
-
-def _games_in(log: GameLog) -> int:
-    """Games a log holds, read through its corrections (which may drop later games)."""
-    games = 1
-    for line in log.lines:
-        if line.kind == GAME:
-            games += 1
-        elif line.kind == CORRECTION:
-            games = min(games, int(line.data["game"]) + 1)
-    return games
 
 
 def _stamped(line: dict[str, Any], t: float | None, frame: int | None) -> dict[str, Any]:

@@ -182,20 +182,12 @@ class GameKeeper:
             raise ValueError(f"cannot keep {keep} of {len(done)} actions")
         if self.log is not None:
             self.log.correction(why, game=self.game, keep=keep, t=t, frame=frame)
-        kept = done[:keep]
-        earlier = self.history[:-1]
-        self.state = new_match(self.rules, self.players)
-        self.history = []
-        for d, acts in earlier:
-            self.history.append((d, list(acts)))
-            self.state, _ = apply(self.state, d)
-            for action in acts:
-                self.state, _ = apply(self.state, action)
-        self.history.append((deal, []))
-        self.state, _ = apply(self.state, deal)
-        for action in kept:
-            self.state, _ = apply(self.state, action)
-            self.history[-1][1].append(action)
+        self.history[-1] = (deal, done[:keep])
+        state = new_match(self.rules, self.players)
+        for game_deal, game_actions in self.history:
+            for step in (game_deal, *game_actions):
+                state, _ = apply(state, step)
+        self.state = state
         self.game_actions = keep
         events: list[dict] = []
         for action in actions:

@@ -62,6 +62,28 @@ def _same_card(a: CornerReading, b: CornerReading, cards: list[Detection]) -> bo
     return any(_contains(c.box, ca) and _contains(c.box, cb) for c in cards)
 
 
+def face_up_backs(corners: list[CornerReading], backs: list[Detection]) -> tuple[list[Detection], list[Detection]]:
+    """Split the `back` boxes into those that hold a read corner index and those that do not. A
+    card's back has no index: a `back` box around a corner read as a card is that card face up (the
+    detector calls a face-up card `back` now and then, most often a card half under a hand or
+    another card), and it is returned as a `card` box.
+
+    >>> corner = CornerReading(Detection("index", (10, 10, 20, 30), 0.9), "3C", 0.95)
+    >>> face_up, still_backs = face_up_backs([corner], [Detection("back", (5, 5, 80, 110), 0.5),
+    ...                                                 Detection("back", (200, 5, 280, 110), 0.5)])
+    >>> [d.kind for d in face_up], [d.box[0] for d in still_backs]
+    (['card'], [200])
+    """
+    face_up: list[Detection] = []
+    still: list[Detection] = []
+    for back in backs:
+        if any(_contains(back.box, c.detection.centre) for c in corners):
+            face_up.append(Detection("card", back.box, back.confidence))
+        else:
+            still.append(back)
+    return face_up, still
+
+
 def group_corners(corners: list[CornerReading], cards: list[Detection], backs: list[Detection]) -> list[CardReading]:
     """One CardReading per physical card; corners of the same code close together are merged."""
     parent = list(range(len(corners)))

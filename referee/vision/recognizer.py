@@ -17,7 +17,7 @@ from referee.vision.deck import DeckIndex, file_sha256, load_deck
 from referee.vision.deck_head import DeckHead
 from referee.vision.deck_model import DeckModel
 from referee.vision.detector import CornerDetector
-from referee.vision.grouping import (CornerReading, angle_gap, conflicting_corners, duplicate_clusters,
+from referee.vision.grouping import (CornerReading, angle_gap, conflicting_corners, duplicate_clusters, face_up_backs,
                                     group_corners, inside_a_card, off_every_card, readings_alike,
                                     symmetric_pairs)
 from referee.vision.types import CardReading, Detection
@@ -426,6 +426,8 @@ class CardRecognizer:
         stage: dict = {}
         corners = self.read_corners(frame, indices, cards, stage)
         t2 = time.perf_counter()
+        face_up, backs = face_up_backs(corners, backs)
+        cards = cards + face_up
         readings = group_corners(corners, cards, backs)
         if self.off_card_min_score is not None:
             readings = [r for r in readings if r.confidence >= self.off_card_min_score or not off_every_card(r, cards)]

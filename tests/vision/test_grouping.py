@@ -1,6 +1,6 @@
 """Corner grouping: two corners of one card are one card; same code far apart is two cards."""
 
-from referee.vision.grouping import CornerReading, group_corners
+from referee.vision.grouping import CornerReading, face_up_backs, group_corners
 from referee.vision.types import Detection
 
 
@@ -53,3 +53,12 @@ def test_off_every_card_looks_at_every_corner():
     assert not off_every_card(CardReading("2C", 0.1, inside, (outside, inside)), [card])
     assert off_every_card(CardReading("2C", 0.1, outside, (outside,)), [])
     assert not off_every_card(CardReading("back", 0.1, outside), [card])           # backs are not read from corners
+
+
+def test_a_back_box_around_a_read_corner_is_that_card_face_up():
+    # the detector called a face-up 3C half under another card `back`: one 3C, in the back's box
+    corners = [corner(763, 280, "3C")]
+    backs = [Detection("back", (763, 274, 834, 368), 0.46), Detection("back", (1111, 599, 1184, 674), 0.3)]
+    face_up, backs = face_up_backs(corners, backs)
+    readings = group_corners(corners, face_up, backs)
+    assert [(r.code, r.box) for r in readings] == [("3C", (763, 274, 834, 368)), ("back", (1111, 599, 1184, 674))]

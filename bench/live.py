@@ -13,6 +13,9 @@ capture thread, recogniser, tracker, engine and log (`rehearse`). Rows per game;
   latency    seconds from the play lying complete (hand gone) to the frame that logged it, plus
              the mean look time: median and p95 over the plays logged as scripted
   right      every scripted event logged in order, nothing else (else: the first departure)
+  game-level (bench/game_metrics.py): actions committed right, silent errors (an action committed
+             as another without a question), phantom plays, missed actions, questions asked and
+             corrections, and whether the game ended with the scripted ranking and scores
 --enrol first enrols each design's deck on the rendered enrolment mat (referee.enroll.rehearsal,
 as bench/enroll_eval.py does) and referees its games with that deck (referee watch --deck).
 --stable and --settle set the tracker's windows (referee.tracking.TrackerSettings).
@@ -33,6 +36,8 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 RULES = ("highschool", "president", "profit")
+
+from game_metrics import GameFigures, game_figures  # noqa: E402  (bench/ is on sys.path when run)
 
 
 def main() -> int:
@@ -86,6 +91,7 @@ def main() -> int:
           + (f"; tracker {overrides}" if overrides else "") + (f"; enrolled decks ({args.enrol_method})" if args.enrol else ""))
     print(f"{'design':32s} {'rules':10s} seed acts  frames   fps  look ms  lat med  lat p95  right")
     all_fps, all_lat, right = [], [], 0
+    totals, ended = GameFigures(), 0
     for design in designs:
         n = position[design]
         recognizer = base
@@ -107,6 +113,9 @@ def main() -> int:
             all_lat.extend(lat)
             ok = result.refereed_right
             right += ok
+            figures = game_figures(result)
+            totals.add(figures)
+            ended += figures.ended_right
             if ok:
                 verdict = "yes"
             else:
@@ -116,8 +125,16 @@ def main() -> int:
             p95 = f"{_p95(lat):7.2f}" if lat else "      -"
             print(f"{design:32s} {rules:10s} {seed:4d} {len(record['actions']):4d} {result.frames:7d} "
                   f"{result.fps:5.1f} {statistics.median(result.look_ms):8.1f} {med}  {p95}  {verdict}", flush=True)
+            print(f"{'':32s} {figures.right}/{figures.actions} actions right, {figures.silent} silent, "
+                  f"{figures.phantom} phantom, {figures.missed} missed, {figures.asked} asked; "
+                  f"ended {'right' if figures.ended_right else 'WRONG'}", flush=True)
     all_lat.sort()
-    print(f"\ngames refereed right: {right}/{len(all_fps)}")
+    print(f"\ngames refereed right (every event): {right}/{len(all_fps)}")
+    print(f"games ending with the right ranks and scores: {ended}/{len(all_fps)}")
+    per100 = 100 * totals.asked / totals.actions if totals.actions else 0.0
+    print(f"actions: {totals.right}/{totals.actions} right; silent errors {totals.silent}, phantom plays "
+          f"{totals.phantom}, missed {totals.missed}; questions {totals.asked} ({per100:.1f} per 100 actions), "
+          f"corrections {totals.corrections}")
     print(f"pipeline fps (1280x720, every {args.every}): median {statistics.median(all_fps):.1f}, "
           f"min {min(all_fps):.1f}")
     if all_lat:

@@ -4,7 +4,7 @@ A log is JSON lines, one object per line::
 
     {"log_version": 1, "rules": "highschool", "options": {...}, "players": ["A", "B", "C", "D"],
      "first": "A", "counts": {"A": 13, ...}, "started": "2025-...Z"}               header (first)
-    {"player": "A", "play": ["3H"], "t": 12.4, "frame": 372}                        action
+    {"player": "A", "play": ["3H"], "t": 12.4, "frame": 372, "read": {...}}         action
     {"event": "play", "action": 0, "player": "A", "cards": ["3H"], "t": 12.4}       event
     {"announce": "かくめい", "lang": "ja", "priority": 2, "t": 12.5}                 announcement
     {"game": 1, "counts": {...}, "first": "C", "t": 300.1}                          next game
@@ -36,7 +36,9 @@ CORRECTION_KINDS = ("undo", "cards", "pass")
 # The record format's action kinds (issue 2); exactly one per action.
 ACTION_KINDS = ("play", "pass", "discard", "give", "exchange", "declare", "claim")
 ACTION_KEYS = frozenset({"player", "reveal", *ACTION_KINDS})
-LOG_ONLY_KEYS = frozenset({"t", "frame"})       # what an action line adds to a record action
+# What an action line adds to a record action: when, and for a play the camera read, how surely
+# (``read``: the referee's decision, `referee.live.decoding.Decision.to_log`).
+LOG_ONLY_KEYS = frozenset({"t", "frame", "read"})
 
 
 class LineError(ValueError):

@@ -92,11 +92,16 @@ class GameLogWriter:
             line["hands"] = {p: list(h) for p, h in hands.items()}
         return self.write(_stamped(line, t, frame))
 
-    def action(self, action: Mapping[str, Any], *, t: float | None = None, frame: int | None = None) -> dict:
-        """A game record action (``{"player": "A", "play": ["3H"]}``) and when it was seen."""
+    def action(self, action: Mapping[str, Any], *, t: float | None = None, frame: int | None = None,
+               read: Mapping[str, Any] | None = None) -> dict:
+        """A game record action (``{"player": "A", "play": ["3H"]}``), when it was seen and, for a
+        play read by the camera, how (``read``)."""
         if LOG_ONLY_KEYS & set(action):
-            raise ValueError("pass t and frame as arguments, not in the action")
-        return self.write(_stamped(dict(action), t, frame))
+            raise ValueError("pass t, frame and read as arguments, not in the action")
+        line = _stamped(dict(action), t, frame)
+        if read is not None:
+            line["read"] = dict(read)
+        return self.write(line)
 
     def event(self, event: Mapping[str, Any], *, t: float | None = None, frame: int | None = None) -> dict:
         """An engine event as its JSON dict (``{"event": "effect", "rule": "revolution", ...}``)."""

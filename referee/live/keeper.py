@@ -122,11 +122,12 @@ class GameKeeper:
 
     # ---- acting ---------------------------------------------------------------------------------
 
-    def act(self, action, *, t: float | None, frame: int | None) -> list[dict]:
-        """Log the action, apply it, log and return its events (refused actions too)."""
+    def act(self, action, *, t: float | None, frame: int | None, read: Mapping[str, Any] | None = None) -> list[dict]:
+        """Log the action (with how the camera read it, ``read``), apply it, log and return its
+        events (refused actions too)."""
         index = self.game_actions
         if self.log is not None:
-            self.log.action(action_to_json(action, hidden=True), t=t, frame=frame)
+            self.log.action(action_to_json(action, hidden=True), t=t, frame=frame, read=read)
         self.state, events = apply(self.state, action)
         self.game_actions += 1
         if self.history:

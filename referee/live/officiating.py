@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import collections
 import logging
+import math
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
@@ -25,6 +26,7 @@ from referee.announce import Announcement, Announcer
 from referee.engine import Declare, Discard, Give, Pass, Phase, PlayCards, parse_cards
 from referee.engine.cards import CardError
 from referee.engine.texts import describe
+from referee.live.decoding import decide
 from referee.live.keeper import GameKeeper, Resumed
 from referee.live.texts import live_text
 from referee.tracking import (DiscardSeen, Observation, PassSeen, PileCleared, PlaySeen,
@@ -40,6 +42,11 @@ NOTICE_PRIORITY = 2        # prompts, early clear, wrong point card
 SILENT_EVENTS = ("turn",)  # shown in the overlay, not spoken
 
 DEFAULT_PROMPT_SECONDS = 5.0
+# A play read less surely than this (`Decision.margin`: nats of mean log-probability between the
+# reading and the next possible one, about 4:1) is committed and asked about; its player covers
+# their pad within DEFAULT_QUESTION_SECONDS to say no, and the cards are read again.
+DEFAULT_ASK_MARGIN = math.log(4)
+DEFAULT_QUESTION_SECONDS = 4.0
 DEFAULT_POINT_CARD_GRACE = 2.0
 RECENT_LINES = 6
 
@@ -55,6 +62,18 @@ class Prompt:
     deadline: float | None    # optional offers: a pad cover after this is a pass again
 
 
+@dataclass
+class Question:
+    """The referee read ``seat``'s play ``cards`` (action ``index`` of the game) unsurely and asked.
+    A cover of that seat's pad before ``deadline`` says no; silence, or the game going on, yes."""
+    seat: int
+    cards: tuple[str, ...]
+    game: int
+    index: int
+    deadline: float
+    alternatives: tuple[tuple[str, ...], ...] = ()     # the next likeliest readings, for the overlay
+
+
 @dataclass(frozen=True)
 class PointCardCheck:
     seat: int
@@ -65,7 +84,8 @@ class PointCardCheck:
 class Referee:
     def __init__(self, keeper: GameKeeper, tracker: TableTracker, announcer: Announcer, *, lang: str = "en",
                  prompt_seconds: float = DEFAULT_PROMPT_SECONDS,
-                 point_card_grace: float = DEFAULT_POINT_CARD_GRACE) -> None:
+                 point_card_grace: float = DEFAULT_POINT_CARD_GRACE,
+                 ask_margin: float = DEFAULT_ASK_MARGIN, question_seconds: float = DEFAULT_QUESTION_SECONDS) -> None:
         self.keeper = keeper
         self.tracker = tracker
         self.announcer = announcer
@@ -73,6 +93,9 @@ class Referee:
         self.prompt_seconds = prompt_seconds
         self.point_card_grace = point_card_grace
         self.prompt: Prompt | None = None
+        self.ask_margin = ask_margin
+        self.question_seconds = question_seconds
+        self.question: Question | None = None
         self.recent: collections.deque[str] = collections.deque(maxlen=RECENT_LINES)   # English, for the overlay
         self.quit_requested = False
         self.t: float | None = None
@@ -127,6 +150,8 @@ class Referee:
         self.t, self.frame = t, frame
         if self.prompt is not None and self.prompt.deadline is not None and t >= self.prompt.deadline:
             self.prompt = None
+        if self.question is not None and t >= self.question.deadline:
+            self.question = None             # silence: the reading stands
         due = [c for c in self._checks if c.due <= t]
         if due:
             self._checks = [c for c in self._checks if c.due > t]
@@ -229,22 +254,54 @@ class Referee:
         state = self.keeper.state
         if state.phase is not Phase.PLAY or state.turn < 0:
             return
+        player = self.keeper.player(state.turn)
+        decision = decide(state, player, seen.cards, seen.candidates)
         try:
             # a camera sees no order within a play: log it in the cards' own order, so the same play
             # reads the same whatever the order the cards settled in
-            cards = tuple(sorted(parse_cards(list(seen.cards))))
+            cards = tuple(sorted(parse_cards(list(decision.cards))))
         except CardError as exc:
-            log.warning("not a card code in %s: %s", seen.cards, exc)
+            log.warning("not a card code in %s: %s", decision.cards, exc)
             return
-        events = self._act(PlayCards(self.keeper.player(state.turn), cards))
+        if decision.cards != tuple(seen.cards):
+            self.tracker.relabel_last_play(decision.cards)
+        index = self.keeper.game_actions
+        ask = decision.margin < self.ask_margin
+        read = decision.to_log() | ({"asked": True} if ask else {})
+        events = self._act(PlayCards(player, cards), read=read)
+        if ask and not any(e["event"] == "illegal" for e in events) and self.t is not None:
+            self._ask(state.turn, decision, index)
         if any(e["event"] == "illegal" for e in events):
             self.tracker.take_back_last_play()
             player = self.keeper.player(state.turn)
             self._say(lambda lang: live_text("take_back", lang, player=player), REQUEST_PRIORITY)
 
+    def _ask(self, seat: int, decision, index: int) -> None:
+        player = self.keeper.player(seat)
+        codes = list(decision.cards)
+        self.question = Question(seat, tuple(codes), self.keeper.game, index, self.t + self.question_seconds,
+                                 decision.runners_up)
+        self.tracker.reset_pads([seat])
+        self._say(lambda lang: live_text("ask", lang, player=player, cards=codes), NOTICE_PRIORITY)
+
+    def _reject(self) -> None:
+        """The asked player said no: the play is undone and its cards are read again."""
+        question, self.question = self.question, None
+        if self.keeper.game != question.game or self.keeper.undoable() != question.index:
+            return                           # the game went on meanwhile
+        self.keeper.correct("undo", question.index, t=self.t, frame=self.frame)
+        self.prompt = self._prompted = None
+        self.tracker.reread_last_play()
+        player = self.keeper.player(question.seat)
+        self._say(lambda lang: live_text("ask_rejected", lang, player=player), NOTICE_PRIORITY)
+        self._update_prompt()
+
     def _on_pad(self, seat: int) -> None:
         state = self.keeper.state
         if state.phase is not Phase.PLAY or seat >= len(self.keeper.players):
+            return
+        if self.question is not None and self.question.seat == seat:
+            self._reject()
             return
         prompt = self.prompt
         player = self.keeper.player(seat)
@@ -308,8 +365,9 @@ class Referee:
 
     # ---- the engine ---------------------------------------------------------------------------------
 
-    def _act(self, action) -> list[dict]:
-        events = self.keeper.act(action, t=self.t, frame=self.frame)
+    def _act(self, action, read: dict | None = None) -> list[dict]:
+        self.question = None                 # the game goes on: an open question is answered yes
+        events = self.keeper.act(action, t=self.t, frame=self.frame, read=read)
         self._after(events)
         return events
 

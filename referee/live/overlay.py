@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
     from referee.calibration import Calibration
     from referee.live.keeper import GameKeeper
-    from referee.live.officiating import Prompt
+    from referee.live.officiating import Prompt, Question
     from referee.tracking import TableView
     from referee.vision.types import CardReading
 
@@ -58,7 +58,8 @@ def bind_text(state) -> str:
     return ", ".join(parts) or "none"
 
 
-def status_lines(keeper: "GameKeeper", prompt: "Prompt | None" = None, t: float | None = None) -> list[str]:
+def status_lines(keeper: "GameKeeper", prompt: "Prompt | None" = None, t: float | None = None,
+                 question: "Question | None" = None) -> list[str]:
     """The overlay's text, one line each."""
     state = keeper.state
     names = [ascii_name(p, i) for i, p in enumerate(keeper.players)]
@@ -95,6 +96,11 @@ def status_lines(keeper: "GameKeeper", prompt: "Prompt | None" = None, t: float 
     if prompt is not None:
         left = f" {max(0.0, prompt.deadline - t):.1f}s" if prompt.deadline is not None and t is not None else ""
         lines.append(f"waiting: {names[prompt.seat]} {prompt.rule} ({prompt.action}){left}")
+    if question is not None:
+        left = f" {max(0.0, question.deadline - t):.1f}s" if t is not None else ""
+        others = " or ".join(" ".join(codes) for codes in question.alternatives)
+        lines.append(f"asking: {names[question.seat]} {' '.join(question.cards)}?"
+                     + (f" (else {others})" if others else "") + f" - pad: no{left}")
     return lines
 
 

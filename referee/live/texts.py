@@ -26,6 +26,8 @@ LIVE_TEXTS = {
         "corrected": "Corrected: {player} played {cards}.",
         "nothing_to_correct": "There is no play to correct.",
         "not_cards": "Those are not card codes.",
+        "ask": "{player}: {cards}? If not, cover your pad.",
+        "ask_rejected": "Sorry. {player}, please straighten the cards: reading them again.",
     },
     "ja": {
         "start": "ゲームスタート。{player}さんから。",
@@ -46,6 +48,8 @@ LIVE_TEXTS = {
         "corrected": "ていせい。{player}さんは {cards}。",
         "nothing_to_correct": "ていせいする プレイが ありません。",
         "not_cards": "カードの コードでは ありません。",
+        "ask": "{player}さん、{cards}？ ちがうときは パッドを かくしてください。",
+        "ask_rejected": "すみません。{player}さん、カードを ならべなおしてください。よみなおします。",
     },
 }
 

@@ -9,9 +9,12 @@ from dataclasses import dataclass
 @dataclass(frozen=True, slots=True)
 class PlaySeen:
     """New cards came to stay on the pile: one play (a fanned play arriving over several frames
-    is one play). ``cards`` are codes in the order they lie on the table, left to right."""
+    is one play). ``cards`` are codes in the order they lie on the table, left to right;
+    ``candidates``, card by card, the likeliest codes with their mean log-probability, best first
+    (`Track.candidates`; empty when not known)."""
     t: float
     cards: tuple[str, ...]
+    candidates: tuple[tuple[tuple[str, float], ...], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

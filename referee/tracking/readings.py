@@ -19,6 +19,7 @@ class TableReading:
     confidence: float
     position: Point                 # the card's centre in table coordinates
     zone: str | None                # the name of the zone it lies in ("pile", "points-2", ...)
+    alternatives: tuple[tuple[str, float], ...] = ()   # likeliest codes with probabilities, best first
 
 
 def readings_on_table(cards: Sequence["CardReading"], calibration: "Calibration") -> list[TableReading]:
@@ -32,5 +33,6 @@ def readings_on_table(cards: Sequence["CardReading"], calibration: "Calibration"
     for card, (x, y) in zip(cards, points):
         position = (float(x), float(y))
         zone = calibration.zone_at(position)
-        out.append(TableReading(card.code, float(card.confidence), position, zone.name if zone else None))
+        out.append(TableReading(card.code, float(card.confidence), position, zone.name if zone else None,
+                                card.alternatives))
     return out

@@ -90,6 +90,15 @@ class TableTracker:
         """The last play was refused: its cards should leave the pile."""
         return self.pile.take_back_last_play()
 
+    def reread_last_play(self) -> None:
+        """The last play's reading was rejected at the table: its cards are read afresh and make
+        a new play once they lie clearly readable again."""
+        showing = set(self.pile.forget_last_play())
+        t = self.t if self.t is not None else 0.0
+        for track in self._tracks[self._pile_name].tracks:
+            if track.id in showing:
+                track.restart(t)
+
     def relabel_last_play(self, codes: Sequence[str]) -> None:
         """The last play's cards were corrected at the table (see `PileWatcher.relabel_last_play`)."""
         self.pile.relabel_last_play(codes)

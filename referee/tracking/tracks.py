@@ -23,6 +23,9 @@ from referee.tracking.readings import Point, TableReading
 from referee.tracking.settings import TrackerSettings
 
 EPS = 1e-6              # timestamps are sums of frame intervals: compare with a little slack
+# A code a reading does not name counts as read with this probability (the recogniser passes on
+# only its likeliest codes).
+UNNAMED_PROBABILITY = 1e-3
 _ids = itertools.count(1)
 
 
@@ -41,6 +44,7 @@ class Track:
     established: bool = False
     seen_at: collections.deque = field(default_factory=collections.deque)  # recent frame times it was seen in
     votes: collections.deque = field(default_factory=collections.deque)   # (t, code, confidence)
+    looks: collections.deque = field(default_factory=collections.deque)   # (t, alternatives), as votes
     _rival: str | None = None                   # a different majority code, not stable yet
     _rival_since: float = 0.0
 
@@ -48,6 +52,48 @@ class Track:
         """The share of the readings' weight that says ``code``."""
         total = sum(max(c, 1e-3) for _, _, c in self.votes)
         return sum(max(c, 1e-3) for _, k, c in self.votes if k == code) / total if total else 0.0
+
+    def look(self, t: float, reading: TableReading) -> None:
+        """Count one reading: its vote and its alternatives (a reading naming none: its own code)."""
+        self.votes.append((t, reading.code, reading.confidence))
+        self.looks.append((t, reading.alternatives or ((reading.code, 1.0),)))
+
+    def forget_before(self, t: float) -> None:
+        while len(self.votes) > 1 and self.votes[0][0] < t - EPS:
+            self.votes.popleft()
+        while len(self.looks) > 1 and self.looks[0][0] < t - EPS:
+            self.looks.popleft()
+
+    def candidates(self, count: int = 4) -> tuple[tuple[str, float], ...]:
+        """The likeliest codes of this card with their mean log-probability over its recent
+        readings, best first. A mean, not a sum: successive frames of a card lying still are
+        nearly the same image, so their readings are not independent evidence.
+
+        >>> track = Track((0.0, 0.0), 0.0, 0.0, "6S")
+        >>> for t, p in ((0.0, 0.6), (0.1, 0.9)):
+        ...     track.look(t, TableReading("6S", p, (0.0, 0.0), "pile", (("6S", p), ("6C", 1 - p))))
+        >>> [(code, round(score, 2)) for code, score in track.candidates()]
+        [('6S', -0.31), ('6C', -1.61)]
+        """
+        if not self.looks:
+            return ()
+        floor = math.log(UNNAMED_PROBABILITY)
+        excess: dict[str, float] = {}
+        for _, alternatives in self.looks:
+            for code, p in alternatives:
+                excess[code] = excess.get(code, 0.0) + math.log(max(p, UNNAMED_PROBABILITY)) - floor
+        n = len(self.looks)
+        ranked = sorted(excess.items(), key=lambda item: (-item[1], item[0] != self.code, item[0]))
+        return tuple((code, floor + total / n) for code, total in ranked[:count])
+
+    def restart(self, t: float) -> None:
+        """Read this card afresh from now on (its readings so far were judged wrong)."""
+        self.established = False
+        self.first_seen = t
+        self.seen_at.clear()
+        self.votes.clear()
+        self.looks.clear()
+        self._rival = None
 
     def majority(self) -> str:
         weights: dict[str, float] = {}
@@ -80,7 +126,7 @@ class ZoneTracks:
         unmatched = self._match(t, readings)
         for reading in unmatched:
             track = Track(reading.position, t, t, reading.code)
-            track.votes.append((t, reading.code, reading.confidence))
+            track.look(t, reading)
             track.seen_at.append(t)
             self.tracks.append(track)
         ended = [tr for tr in self.tracks if t - tr.last_seen >= self.settings.stable_seconds - EPS]
@@ -127,10 +173,8 @@ class ZoneTracks:
         track.seen_at.append(t)
         while track.seen_at[0] < t - self.settings.stable_seconds - EPS:
             track.seen_at.popleft()
-        track.votes.append((t, reading.code, reading.confidence))
-        window = self.settings.vote_seconds
-        while len(track.votes) > 1 and track.votes[0][0] < t - window - EPS:
-            track.votes.popleft()
+        track.look(t, reading)
+        track.forget_before(t - self.settings.vote_seconds)
         majority = track.majority()
         if majority == track.code:
             track._rival = None
@@ -152,6 +196,6 @@ class ZoneTracks:
             track.established = True
 
 
-def codes_by_position(tracks: Iterable[Track]) -> tuple[str, ...]:
-    """Codes left to right (then top to bottom): the order a fan of cards is read in."""
-    return tuple(tr.code for tr in sorted(tracks, key=lambda tr: (round(tr.position[0], 3), tr.position[1])))
+def by_position(tracks: Iterable[Track]) -> list[Track]:
+    """Left to right (then top to bottom): the order a fan of cards is read in."""
+    return sorted(tracks, key=lambda tr: (round(tr.position[0], 3), tr.position[1]))

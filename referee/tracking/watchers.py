@@ -10,7 +10,7 @@ from referee.tracking.memory import EARLIER, OLD, TAKING_BACK, TRICK, CardMemory
 from referee.tracking.observations import (DiscardSeen, Observation, PileCleared, PileRestored,
                                            PlaySeen, PointCardsSeen, TakenBack)
 from referee.tracking.settings import TrackerSettings
-from referee.tracking.tracks import EPS, Track, ZoneTracks, codes_by_position
+from referee.tracking.tracks import EPS, Track, ZoneTracks, by_position
 
 BACK = "back"
 
@@ -108,17 +108,17 @@ class ArrivalWatcher(ABC):
 
     def _commit(self, t: float) -> Observation:
         self._batch += 1
-        tracks = list(self.forming.values())
+        tracks = by_position(self.forming.values())
         self.forming.clear()
-        for track in tracks:
+        for track in tracks:     # in the play's order, so that relabel_last_play lines up
             self.memory.add(track.code, track.position, TRICK, track=track, batch=self._batch, t=t)
-        return self.committed(t, codes_by_position(tracks))
+        return self.committed(t, tracks)
 
     # ---- what a kind of zone adds -----------------------------------------------------------
 
     @abstractmethod
-    def committed(self, t: float, cards: tuple[str, ...]) -> Observation:
-        """The observation a complete group makes."""
+    def committed(self, t: float, tracks: list[Track]) -> Observation:
+        """The observation a complete group makes (its cards in the order they lie)."""
 
     def on_returned(self, t: float, cards: list[KnownCard]) -> list[Observation]:
         return []
@@ -155,8 +155,8 @@ class PileWatcher(ArrivalWatcher):
         # played in it: those must show again where they were.
         return known.group in (TRICK, EARLIER) and not is_joker(known.code)
 
-    def committed(self, t: float, cards: tuple[str, ...]) -> Observation:
-        return PlaySeen(t, cards)
+    def committed(self, t: float, tracks: list[Track]) -> Observation:
+        return PlaySeen(t, tuple(tr.code for tr in tracks), tuple(tr.candidates() for tr in tracks))
 
     def on_returned(self, t: float, cards: list[KnownCard]) -> list[Observation]:
         restored = [k for k in cards if k.id in self._reported_cleared]
@@ -216,6 +216,15 @@ class PileWatcher(ArrivalWatcher):
         self._taking_back[self._batch] = codes
         return codes
 
+    def forget_last_play(self) -> list[int]:
+        """The referee reads the last play again (its player said the reading was wrong): its
+        cards are no longer known. Returns the ids of the tracks showing them."""
+        cards = [k for k in self.memory if k.batch == self._batch and k.group == TRICK]
+        showing = [k.track for k in cards if k.track is not None]
+        for known in cards:
+            self.memory.remove(known)
+        return showing
+
     def relabel_last_play(self, codes: Sequence[str]) -> None:
         """The referee corrected the last play's cards: the cards it remembers for that play
         carry the corrected codes (so seeing them again is no new play)."""
@@ -264,8 +273,8 @@ class DiscardWatcher(ArrivalWatcher):
                             forget_after=settings.return_seconds)
         super().__init__(settings, memory)
 
-    def committed(self, t: float, cards: tuple[str, ...]) -> Observation:
-        return DiscardSeen(t, cards)
+    def committed(self, t: float, tracks: list[Track]) -> Observation:
+        return DiscardSeen(t, tuple(tr.code for tr in tracks))
 
 
 class PointsWatcher:

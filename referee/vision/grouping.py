@@ -18,6 +18,7 @@ class CornerReading:
     detection: Detection
     code: str
     probability: float
+    alternatives: tuple[tuple[str, float], ...] = ()   # likeliest codes, best first
 
     @property
     def score(self) -> float:
@@ -108,8 +109,8 @@ def group_corners(corners: list[CornerReading], cards: list[Detection], backs: l
         corner_boxes = [m.detection.box for m in members]
         holders = [c.box for c in cards if all(_contains(c.box, p) for p in centres)]
         box = min(holders, key=_area) if holders else _union(corner_boxes)
-        best = max(m.score for m in members)
-        readings.append(CardReading(members[0].code, best, box, tuple(corner_boxes)))
+        surest = max(members, key=lambda m: m.score)
+        readings.append(CardReading(members[0].code, surest.score, box, tuple(corner_boxes), surest.alternatives))
     readings.extend(CardReading("back", b.confidence, b.box) for b in backs)
     readings.sort(key=lambda r: (r.box[1], r.box[0]))
     return readings

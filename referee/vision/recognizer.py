@@ -111,6 +111,29 @@ STILL_IMAGE_OPTIONS = MappingProxyType({"conflict_likeness": True, "turned_look_
 STAGES = ("detector", "crops", "classifier", "grouping")
 
 
+# The codes a reading passes on besides its best: enough for the referee to weigh a misread
+# against what the game allows, few enough to stay a small value.
+ALTERNATIVES = 4
+ALTERNATIVE_MIN_PROBABILITY = 1e-3
+
+
+def likeliest_codes(probabilities: np.ndarray, names: Sequence[str]) -> tuple[tuple[str, float], ...]:
+    """The likeliest card codes of one classifier output, best first (the reject class left out).
+
+    >>> likeliest_codes(np.array([0.7, 0.2, 0.1, 0.0]), ["6S", "other", "6C", "9S"])
+    (('6S', 0.7), ('6C', 0.1))
+    """
+    order = np.argsort(-probabilities, kind="stable")
+    out = []
+    for k in order:
+        p = float(probabilities[k])
+        if p < ALTERNATIVE_MIN_PROBABILITY or len(out) == ALTERNATIVES:
+            break
+        if names[k] != REJECT_CLASS:
+            out.append((names[k], round(p, 6)))
+    return tuple(out)
+
+
 def default_models_dir() -> Path:
     """$REFEREE_MODELS, else the repository's models/ folder."""
     env = os.environ.get("REFEREE_MODELS")
@@ -378,8 +401,9 @@ class CardRecognizer:
         conflicts = conflicting_corners(indices, card_list, sure, REJECT_CLASS, card_angle,
                                         alike if self.conflict_likeness else None,
                                         spare_probability=self.conflict_spare_probability)
+        names = self.classifier.names
         return [
-            CornerReading(det, code, p)
+            CornerReading(det, code, p, likeliest_codes(distribution(i), names))
             for i, (det, (code, p)) in enumerate(zip(indices, sure))
             if code != REJECT_CLASS and i not in conflicts
         ]

@@ -29,6 +29,10 @@ class CardReading:
     confidence: float
     box: Box
     corners: tuple[Box, ...] = ()
+    # The classifier's likeliest codes for this card with their probabilities, best first (its
+    # best-read corner's); empty for a back. The tracker weighs them over frames and the referee
+    # decides a play from them with what the game allows.
+    alternatives: tuple[tuple[str, float], ...] = ()
 
     def to_json(self) -> dict:
         return {

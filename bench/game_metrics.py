@@ -1,0 +1,74 @@
+"""Game-level figures of one refereed film: what the table got, play by play.
+
+The scripted actions (what the players did) and the logged actions (what the referee committed)
+are aligned on what was done, seat aside (difflib over (kind, cards)), so that one derailment
+does not make every later action "wrong":
+  right     a scripted action committed as it was (same seat, kind and cards)
+  silent    a scripted action committed as something else without a question: another card,
+            another seat, a pass for a play (the errors a table does not notice)
+  phantom   a play committed that nobody made
+  missed    a scripted action never committed
+  asked     plays the referee asked about (a `read` with ``asked``) and corrections in the log
+and whether the game ended with the scripted ranking and scores.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+
+from referee.gamelog import read_log
+
+
+@dataclass
+class GameFigures:
+    actions: int = 0
+    right: int = 0
+    silent: int = 0
+    phantom: int = 0
+    missed: int = 0
+    asked: int = 0
+    corrections: int = 0
+    ended_right: bool = False
+
+    def add(self, other: "GameFigures") -> None:
+        for name in ("actions", "right", "silent", "phantom", "missed", "asked", "corrections"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.ended_right = self.ended_right and other.ended_right
+
+
+def _what(action: dict) -> tuple:
+    kind = next((k for k in ("play", "pass", "discard", "give", "declare", "claim") if k in action), "?")
+    cards = tuple(sorted(action.get("play") or ())) if kind == "play" else ()
+    return kind, cards
+
+
+def game_figures(result) -> GameFigures:
+    """The figures of one `referee.synth.rehearsal.Rehearsal`, first game only."""
+    record = result.script.record
+    game = record.get("games", [record])[0]
+    scripted = [a for a in game["actions"] if "exchange" not in a]
+    log = read_log(result.log)
+    logged = [line.data for line in log.of_kind("action") if "exchange" not in line.data]
+    figures = GameFigures(actions=len(scripted))
+    figures.corrections = len(log.of_kind("correction"))
+    figures.asked = sum(1 for a in logged if (a.get("read") or {}).get("asked"))
+    matcher = difflib.SequenceMatcher(a=[_what(a) for a in scripted], b=[_what(a) for a in logged], autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            for want, got in zip(scripted[i1:i2], logged[j1:j2]):
+                if want["player"] == got["player"]:
+                    figures.right += 1
+                else:
+                    figures.silent += 1
+            continue
+        paired = min(i2 - i1, j2 - j1) if tag == "replace" else 0
+        figures.silent += paired
+        figures.missed += (i2 - i1) - paired
+        extra = logged[j1 + paired:j2]
+        figures.phantom += sum(1 for a in extra if "play" in a)
+    expected_end = [e for e in result.expected if e["event"] == "game_end"]
+    logged_end = [e for e in result.logged if e["event"] == "game_end" and e.get("game") == 0]
+    figures.ended_right = bool(expected_end) and bool(logged_end) and all(
+        expected_end[0].get(k) == logged_end[0].get(k) for k in ("ranking", "scores"))
+    return figures

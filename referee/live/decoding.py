@@ -1,0 +1,144 @@
+"""What a play is, decided with what the game allows: the camera's reading of each card (its
+likeliest codes, `PlaySeen.candidates`) weighed against the engine.
+
+A person reading a half-seen card does not read a card that was played two tricks ago, and does
+not call a play illegal when the same glyphs read a little less surely make a legal one. So:
+
+1. Deck accounting: a reading that names a card already seen on the table this game (the engine
+   refuses it as ``duplicate-card``) is ruled out; the tracker has already told a card that was
+   played and shows again (the same physical card) from a new one.
+2. Legality as evidence: when the likeliest possible reading is not a legal play, the likeliest
+   legal reading within `LEGAL_MARGIN` of it is taken instead. A play is refused as illegal only
+   when its reading clearly dominates every legal alternative.
+3. Every decision carries its margin: how far the chosen reading leads the next possible one
+   (mean log-probability per frame, summed over the play's cards), which the log keeps and the
+   referee uses to decide when to ask.
+
+The engine is the oracle and stays pure: each reading is tried with `apply` on the current state
+and only the chosen one is committed.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import math
+from dataclasses import dataclass
+from typing import Sequence
+
+from referee.engine import CardError, GameState, PlayCards, apply, parse_cards
+from referee.engine.events import IllegalEvent
+from referee.tracking.tracks import UNNAMED_PROBABILITY
+
+# A legal reading this close (nats of mean log-probability per card) to the best illegal one wins:
+# about 10:1 against it. Wider, a clear illegal play would be "read" as a legal one.
+LEGAL_MARGIN = math.log(10)
+# Readings tried per play: the likeliest combinations of each card's top codes.
+READINGS_TRIED = 24
+CODES_PER_CARD = 3
+RUNNERS_UP = 2
+
+Candidates = Sequence[Sequence[tuple[str, float]]]
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The play as decided: ``cards`` in the order seen; ``margin`` the lead of the chosen reading
+    over the next possible one (``math.inf`` when there is none); ``overruled`` why the camera's
+    own reading was not taken (``"played-already"``, ``"legal"``), else None."""
+    cards: tuple[str, ...]
+    margin: float
+    overruled: str | None = None
+    seen: tuple[str, ...] = ()
+    runners_up: tuple[tuple[str, ...], ...] = ()    # the next likeliest possible readings
+
+    def to_log(self) -> dict:
+        """The game log's ``read`` of a play: the margin (None: no other reading was possible),
+        and what the camera read when it was overruled.
+
+        >>> Decision(("6C",), 0.5, "played-already", ("6S",)).to_log()
+        {'margin': 0.5, 'seen': ['6S'], 'overruled': 'played-already'}
+        """
+        out: dict = {"margin": None if math.isinf(self.margin) else round(self.margin, 3)}
+        if self.overruled is not None:
+            out.update(seen=list(self.seen), overruled=self.overruled)
+        return out
+
+
+def ranked_readings(candidates: Candidates, limit: int = READINGS_TRIED) -> list[tuple[float, tuple[str, ...]]]:
+    """The likeliest combinations of each card's codes, best first, as (score, codes); a code
+    may not be read twice in one play (jokers aside).
+
+    >>> ranked_readings([[("6S", -0.1), ("6C", -2.0)], [("6C", -0.2), ("9C", -3.0)]])[:2]
+    [(-0.3, ('6S', '6C')), (-3.1, ('6S', '9C'))]
+    """
+    per_card = [list(c)[:CODES_PER_CARD] for c in candidates]
+    if not per_card or any(not c for c in per_card):
+        return []
+    combos = itertools.product(*per_card)
+    scored = ((sum(s for _, s in combo), tuple(code for code, _ in combo)) for combo in combos)
+    valid = (item for item in scored if _distinct(item[1]))
+    return [(round(score, 9), codes) for score, codes in heapq.nlargest(limit, valid, key=lambda item: item[0])]
+
+
+def _distinct(codes: tuple[str, ...]) -> bool:
+    real = [c for c in codes if not c.startswith("JK")]
+    return len(set(real)) == len(real)
+
+
+def verdict(state: GameState, player: str, codes: Sequence[str]) -> str | None:
+    """None when the engine takes this play now, else the rule it breaks."""
+    try:
+        cards = tuple(sorted(parse_cards(list(codes))))
+    except CardError:
+        return "not-a-card"
+    _, events = apply(state, PlayCards(player, cards))
+    return next((e.rule for e in events if isinstance(e, IllegalEvent)), None)
+
+
+def decide(state: GameState, player: str, seen: Sequence[str], candidates: Candidates = ()) -> Decision:
+    """The play ``player`` made, from the tracker's reading ``seen`` and its ``candidates``.
+
+    Without candidates (a reading that carries none) the reading is taken as it is.
+    """
+    seen = tuple(seen)
+    if not candidates or len(candidates) != len(seen):
+        return Decision(seen, math.inf, None, seen)
+    readings = ranked_readings(candidates)
+    score_of = {codes: score for score, codes in readings}
+    if seen not in score_of:
+        score_of[seen] = _score(seen, candidates)
+        readings.append((score_of[seen], seen))
+        readings.sort(key=lambda item: -item[0])
+    verdicts: dict[tuple[str, ...], str | None] = {}
+
+    def judged(codes: tuple[str, ...]) -> str | None:
+        if codes not in verdicts:
+            verdicts[codes] = verdict(state, player, codes)
+        return verdicts[codes]
+
+    possible = [(score, codes) for score, codes in readings if judged(codes) != "duplicate-card"]
+    if not possible:
+        return Decision(seen, math.inf, None, seen)         # the engine will say why
+    best_score, best = possible[0]
+    overruled = None
+    if best != seen and judged(seen) == "duplicate-card":
+        overruled = "played-already"
+    chosen, chosen_score = best, best_score
+    if judged(best) is not None:
+        legal = next(((s, c) for s, c in possible if judged(c) is None and s >= best_score - LEGAL_MARGIN), None)
+        if legal is not None:
+            chosen_score, chosen = legal
+            overruled = "legal"
+    if chosen == seen:
+        overruled = None
+    elif overruled is None:
+        overruled = "likelier"
+    others = [(s, c) for s, c in possible if c != chosen]
+    margin = chosen_score - others[0][0] if others else math.inf
+    return Decision(chosen, margin, overruled, seen, tuple(c for _, c in others[:RUNNERS_UP]))
+
+
+def _score(codes: tuple[str, ...], candidates: Candidates) -> float:
+    floor = math.log(UNNAMED_PROBABILITY)
+    return sum(dict(c).get(code, floor) for code, c in zip(codes, candidates))

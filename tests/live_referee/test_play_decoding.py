@@ -1,0 +1,141 @@
+"""A play decided with what the game allows (`referee.live.decoding`): a reading of a card already
+played is ruled out, a legal reading close to an illegal one wins, a clear illegal play stays
+refused, and the log keeps how surely each play was read."""
+
+from __future__ import annotations
+
+import math
+
+from table_double import new_game, table_calibration
+
+from referee.engine import Deal, PlayCards, apply, load_rules, new_match, parse_cards
+from referee.gamelog import effective_events, read_log
+from referee.live.decoding import decide, ranked_readings
+from referee.tracking import PassSeen, PlaySeen, TableTracker
+
+FOUR = ("A", "B", "C", "D")
+
+
+def live_state(*plays):
+    """A president game of four with hidden hands, after ``plays`` ((player, codes), ...)."""
+    state, _ = apply(new_match(load_rules("president-none"), FOUR), Deal(counts=(13, 13, 13, 13), first="A"))
+    for player, codes in plays:
+        state, _ = apply(state, PlayCards(player, tuple(parse_cards(codes))))
+    return state
+
+
+def sure(code):
+    return [(code, math.log(0.99))]
+
+
+def test_a_clear_legal_reading_is_taken_with_a_wide_margin():
+    decision = decide(live_state(("A", ["5H"])), "B", ("9C",), [[("9C", -0.01), ("9S", -5.0)]])
+    assert decision.cards == ("9C",) and decision.overruled is None
+    assert decision.margin > 4
+
+
+def test_a_card_already_played_is_ruled_out():
+    # 5H lies on the pile: B's card read as 5H (and a little as 6H) is the 6H
+    state = live_state(("A", ["5H"]))
+    decision = decide(state, "B", ("5H",), [[("5H", -0.2), ("6H", -1.8)]])
+    assert decision.cards == ("6H",) and decision.overruled == "played-already"
+    assert decision.to_log() == {"margin": None, "seen": ["5H"], "overruled": "played-already"}
+
+
+def test_a_legal_reading_close_to_an_illegal_one_wins():
+    # on the 9C, B's card reads 8S a little more than 10S: the 10S, which beats the 9C
+    state = live_state(("A", ["9C"]))
+    decision = decide(state, "B", ("8S",), [[("8S", -0.6), ("10S", -1.2)]])
+    assert decision.cards == ("10S",) and decision.overruled == "legal"
+
+
+def test_a_clearly_illegal_play_stays_refused():
+    state = live_state(("A", ["9C"]))
+    decision = decide(state, "B", ("8S",), [[("8S", -0.01), ("10S", -6.0)]])
+    assert decision.cards == ("8S",) and decision.overruled is None
+
+
+def test_a_reading_without_candidates_is_taken_as_it_is():
+    decision = decide(live_state(), "A", ("5H",), ())
+    assert decision.cards == ("5H",) and math.isinf(decision.margin)
+
+
+def test_no_play_reads_one_card_twice():
+    readings = ranked_readings([[("6S", -0.1), ("6C", -0.2)], [("6S", -0.1), ("6C", -0.3)]])
+    assert all(len(set(codes)) == 2 for _, codes in readings)
+    assert readings[0][1] == ("6C", "6S")     # -0.2 - 0.1 beats -0.1 - 0.3
+
+
+def test_the_referee_commits_the_decided_play_logs_its_margin_and_relabels_the_pile(tmp_path):
+    tracker = TableTracker.from_calibration(table_calibration(FOUR))
+    referee, heard = new_game("president-none", FOUR, (13, 13, 13, 13), "A", tmp_path / "game.jsonl", tracker)
+    referee.observe([PlaySeen(1.0, ("5H",), ([("5H", -0.01)],))], 1.0, 15)
+    referee.observe([PlaySeen(2.0, ("5H",), ([("5H", -0.3), ("6H", -1.5)],))], 2.0, 30)
+    assert "B plays 6 of hearts." in heard
+    referee.keeper.log.close()
+    referee.announcer.close(drain=False)
+    actions = [line.data for line in read_log(tmp_path / "game.jsonl").of_kind("action")]
+    assert actions[0]["read"] == {"margin": None}
+    assert actions[1]["play"] == ["6H"]
+    assert actions[1]["read"]["seen"] == ["5H"] and actions[1]["read"]["overruled"] == "played-already"
+
+
+# ---- asking when unsure ----------------------------------------------------------------------
+
+UNSURE_9 = ([("9S", -0.5), ("9C", -1.0)],)      # 9S leads 9C by 0.5 nats: less than 4:1
+
+
+def unsure_game(tmp_path):
+    tracker = TableTracker.from_calibration(table_calibration(FOUR))
+    referee, heard = new_game("president-none", FOUR, (13, 13, 13, 13), "A", tmp_path / "game.jsonl", tracker)
+    referee.observe([PlaySeen(1.0, ("5H",), ([("5H", -0.01)],))], 1.0, 15)
+    referee.observe([PlaySeen(2.0, ("9S",), UNSURE_9)], 2.0, 30)
+    return referee, heard
+
+
+def close(referee, tmp_path):
+    referee.keeper.log.close()
+    referee.announcer.close(drain=False)
+    return read_log(tmp_path / "game.jsonl")
+
+
+def test_an_unsure_play_is_committed_and_asked_about_and_silence_says_yes(tmp_path):
+    referee, heard = unsure_game(tmp_path)
+    assert "B plays 9 of spades." in heard and "B: 9 of spades? If not, cover your pad." in heard
+    assert referee.question is not None and referee.question.alternatives == (("9C",),)
+    referee.tick(6.5, 100)                                   # no answer within 4 s
+    assert referee.question is None and referee.keeper.state.turn == 2
+    log = close(referee, tmp_path)
+    assert log.of_kind("action")[1].data["read"]["asked"] is True
+    assert not log.of_kind("correction")
+
+
+def test_a_pad_cover_says_no_the_play_is_undone_and_the_cards_read_again(tmp_path):
+    referee, heard = unsure_game(tmp_path)
+    referee.observe([PassSeen(3.0, 1)], 3.0, 45)            # B covers their pad: not a pass, a "no"
+    assert "Sorry. B, please straighten the cards: reading them again." in heard
+    assert referee.keeper.state.turn == 1 and referee.question is None
+    referee.observe([PlaySeen(4.0, ("9C",), ([("9C", -0.05)],))], 4.0, 60)
+    log = close(referee, tmp_path)
+    assert [line.data["correct"] for line in log.of_kind("correction")] == ["undo"]
+    plays = [(e["player"], e["cards"]) for e in effective_events(tmp_path / "game.jsonl") if e["event"] == "play"]
+    assert plays == [("A", ["5H"]), ("B", ["9C"])]
+
+
+def test_the_game_going_on_answers_yes(tmp_path):
+    referee, heard = unsure_game(tmp_path)
+    referee.observe([PlaySeen(3.0, ("JD",), ([("JD", -0.01)],))], 3.0, 45)   # C plays on
+    assert referee.question is None
+    referee.observe([PassSeen(3.5, 1)], 3.5, 52)            # a later cover of B's pad is B's pass... out of turn
+    log = close(referee, tmp_path)
+    assert not log.of_kind("correction")
+    assert [a.data.get("play") for a in log.of_kind("action")][:3] == [["5H"], ["9S"], ["JD"]]
+
+
+def test_a_pass_answers_yes_too(tmp_path):
+    referee, heard = unsure_game(tmp_path)
+    referee.observe([PassSeen(3.0, 2)], 3.0, 45)            # C passes
+    assert referee.question is None
+    referee.observe([PassSeen(3.5, 1)], 3.5, 52)            # B's cover now is no "no"
+    log = close(referee, tmp_path)
+    assert not log.of_kind("correction")

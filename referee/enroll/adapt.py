@@ -1,6 +1,6 @@
 """From captured crops to an enrolled deck: the adaptation step of `referee enroll`.
 
-Two methods, measured against each other (bench/enroll_eval.py, models/MODEL_CARD.md):
+Two methods, measured against each other (bench/enroll_eval.py, docs/recognition-history.md):
 * `head` (the default): the base classifier's last linear layer (embedding -> 54 logits),
   fine-tuned in numpy on the deck's crops by gradient descent on the cross-entropy, with a pull
   (weight decay) towards the base layer standing in for the generic data it was trained on: a

@@ -4,8 +4,8 @@ deck mixed with generic data").
 
 Why the whole network: fine-tuning only the last layer (method `head`) is capped by the base
 model's features. An oracle layer trained on half of the table crops themselves read the other
-half only 76-88 % right (models/MODEL_CARD.md, "Enrolled decks"); the same crops read by a whole
-network fine-tuned on the mat's crops alone rose from 0.81 to 0.92 on kde-jolly-royal.
+half little better than the base model (docs/recognition-history.md, "Enrolled decks"); a whole
+network fine-tuned on the mat's crops alone read them clearly better.
 
 What it learns from:
 * the deck's captured crops (every look, with their jittered copies), each drawn as a table-like
@@ -40,11 +40,9 @@ BASE_CHECKPOINT = Path("checkpoints") / "classifier.pt"   # under the models fol
 
 @dataclass(frozen=True)
 class FineTuneSettings:
-    """Chosen on held-out designs (bench/enroll_eval.py; models/MODEL_CARD.md): at learning rate
-    0.0005 kde-penguins lost what 0.0002 gained; more steps gained nothing on the three designs.
-    A pull of 0.1 towards the base weights (session 12) raised pooled precision on tuning scenes
-    (0.954 -> 0.964) but was even on the benchmark's scenes and kept the base model's sure QS -> 9S
-    on a filmed kde-jolly-royal game that 0.01 referees right, so 0.01 stays."""
+    """Chosen on held-out designs (bench/enroll_eval.py; docs/recognition-history.md): a higher
+    learning rate or more steps gained nothing on the three designs, and a stronger pull towards
+    the base weights kept a sure misreading of the base model on a filmed game, so 0.01 stays."""
 
     steps: int = 300
     learning_rate: float = 0.0002

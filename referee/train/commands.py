@@ -1,7 +1,8 @@
 """`referee train ...`: data generation, resumable training and ONNX export (needs the `train` extra).
 
-The recipe that made the committed models is `referee train all` with its defaults (see
-models/MODEL_CARD.md); every step is resumable, so an interrupted run continues where it stopped.
+`referee train all` with its defaults runs the whole recipe; the exact commands that made the
+committed models are in models/MODEL_CARD.md ("Recipe"). Every step is resumable, so an
+interrupted run continues where it stopped.
 """
 
 from __future__ import annotations

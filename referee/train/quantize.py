@@ -1,18 +1,18 @@
 """INT8 quantisation of the exported models (onnxruntime static quantisation, run at export).
 
 Why: on 2 CPU cores the detector is most of a frame's cost, and a card index is only ~9 px tall
-in a 640x384 input. Quantised, the same weights run at 768x448 in 0.95x the time of the float
+in a 640x384 input. Quantised, the same weights run at 768x448 in about the time of the float
 model at 640x384, and the larger input finds more of the small indices (bench/detect_eval.py,
-bench/detect_speed.py, bench/live.py; figures in models/MODEL_CARD.md). The classifier can be
-quantised too (`referee train export --int8-classifier`), but is not by default: 1.45x faster,
-0.6 points lower top-1 on held-out crops, and it lost a filmed CI game.
+bench/detect_speed.py, bench/live.py; figures in docs/recognition-history.md). The classifier can
+be quantised too (`referee train export --int8-classifier`), but is not by default: faster, but it
+read held-out crops and filmed games worse.
 
 How: QDQ format, weights int8 per output channel, activations uint8. In the detector the Conv
 nodes and their SiLU activations (Sigmoid, Mul) are quantised; the rest of the Detect head (the
 concatenations, box decoding, class sigmoid) stays float: the head's final Concat of box pixels
 (0..768) and class scores (0..1) would share one int8 scale, which rounds every score to zero
-(measured: a fully quantised model found nothing). Quantising the SiLUs too saves the float
-round trip between every pair of convolutions (1.2x faster than Conv alone). In the classifier
+(a fully quantised model found nothing). Quantising the SiLUs too saves the float
+round trip between every pair of convolutions (faster than Conv alone). In the classifier
 only Conv nodes are quantised. Activation ranges are calibrated (min/max) on generated scenes of the *training*
 designs, letterboxed exactly as the detector does at run time, and for the classifier on the
 labelled corner indices of those scenes, cropped as at run time; never on held-out designs. The

@@ -159,9 +159,9 @@ def export_onnx(weights: Path, out: Path, imgsz: int | tuple[int, int], dynamic:
     return out
 
 
-# The detector's input at run time (h, w): a 1280x720 frame letterboxed to 768x448. Trained on
-# 320 px tiles of 640x360 scenes, it sees indices 1.2x their training size there; measured
-# against 640x384 and larger sizes in models/MODEL_CARD.md ("Session 6: detector input 768×448, INT8").
+# The detector's input at run time (h, w): a 1280x720 frame letterboxed to 768x448, the pixel
+# scale of its training tiles; it finds more small indices than 640x384 and costs less than
+# larger sizes in INT8 (docs/recognition-history.md, "detector input 768×448, INT8").
 DETECTOR_INPUT = (448, 768)
 
 
@@ -176,15 +176,15 @@ def export_detector(weights: Path, out: Path, imgsz: tuple[int, int] = DETECTOR_
         return quantize_model(float_model, out)
 
 
-# The classifier is calibrated on more scenes than the detector: 24 scenes give ~350 index crops
-# (top-1 on held-out crops 0.830), 120 give ~1,700 (0.832; float 0.838).
+# The classifier is calibrated on more scenes than the detector: 24 scenes give only a few
+# hundred index crops, too few for its activation ranges.
 CLASSIFIER_CALIBRATION_SCENES = 120
 
 
 def export_classifier(weights: Path, out: Path, quantize: bool = False) -> Path:
     """The run-time classifier (64 px crops, any batch, with its `embedding` output), made INT8
-    when `quantize` (not the committed one: 0.6 points lower top-1 on held-out crops and a filmed
-    CI game lost, see models/MODEL_CARD.md); classifier_head.npz is written beside the file
+    when `quantize` (not the committed one: it read held-out crops and filmed games worse, see
+    docs/recognition-history.md); classifier_head.npz is written beside the file
     actually shipped."""
     if not quantize:
         return export_onnx(weights, out, imgsz=64, dynamic=True, embedding=True)

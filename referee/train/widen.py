@@ -1,8 +1,8 @@
 """Widen a trained corner-index classifier into a wider network that computes the same function
 (Net2WiderNet, Chen, Goodfellow & Shlens 2016), so the wider one starts where the trained one is.
 
-Session 14 found index-cls.yaml underfitting its own training crops, and a wider network
-(index-cls-wide.yaml) learning more per step, but training that one from scratch is GPU work.
+index-cls.yaml underfits its own training crops, and a wider network (index-cls-wide.yaml)
+learnt more per step in a probe, but training that one from scratch is GPU work.
 Widening the committed weights lets this CPU train the wider network from the committed one's
 accuracy instead of from chance.
 

@@ -220,21 +220,17 @@ NESTED_AREA_RATIO = 2.0
 PARTIAL_OVERLAP = 0.25
 # Two corners of one card are rotated alike; readings whose rectified crops turned more than this
 # apart (degrees, modulo 90) are corners of two cards and do not contradict each other. The crop
-# angle of a small index is noisy: on generated held-out scenes the two corners of one card differ
-# by more than 8 degrees in 18 % of cases, more than 15 in 10 %; at 8 a filmed game's misread
-# corner stayed a phantom card. Chosen on generated scenes and filmed games, not on real photos.
+# angle of a small index is noisy, so the gap is wide; a narrower one let misread corners stay
+# phantom cards. Chosen on generated scenes and filmed games, not on real photos.
 CONFLICT_MAX_ANGLE_GAP = 20.0
 # Two readings are of one card only when the classifier finds each crop a little like the other's
 # card: the Bhattacharyya coefficient of their probability vectors, sum(sqrt(p * q)), is at
-# least this. A misread corner keeps some probability for its card's code (2C read 2S: p(2C)
-# 0.25), a neighbour's corner read surely as its own card does not (coefficient < 0.01). On 100
-# generated scenes of held-out designs (tuning seeds 500000+), 54 of the 64 pairs this rule had
-# dropped one of were corners of two different cards, the dropped reading right in 42; the
-# coefficient was >= 0.1 for 10 of the 10 pairs on one card and for 6 of the 54 on two.
+# least this. A misread corner keeps some probability for its card's code, a neighbour's corner
+# read surely as its own card does not. Chosen on held-out generated scenes; see
+# docs/recognition-history.md.
 CONFLICT_MIN_LIKENESS = 0.1
-# ... and only a sure reading is spared that way: of the 48 pairs on two cards below that
-# likeness, the reading that would have been dropped was right in 39, and of those read with
-# p >= 0.95 in 28 of 30 (7 of the 9 wrong ones were less sure).
+# ... and only a sure reading is spared that way: the wrong readings among those spared were
+# mostly the less sure ones.
 UNLIKE_SURE_PROBABILITY = 0.95
 
 

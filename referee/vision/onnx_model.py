@@ -28,14 +28,13 @@ class OnnxModel:
         options.inter_op_num_threads = 1
         # Unless spin: worker threads sleep between operators instead of spinning. With a second
         # busy process on a 2-core machine (training, the camera loop) spinning threads wait for a
-        # descheduled peer at every operator: detector 80 ms spinning, 45 ms not (2 threads, one
-        # core busy). On an idle machine spinning may save a little (bench/detect_speed.py --spin).
+        # descheduled peer at every operator, which makes the detector far slower. On an idle
+        # machine spinning may save a little (bench/detect_speed.py --spin).
         options.add_session_config_entry("session.intra_op.allow_spinning", "1" if spin else "0")
         # Exact int8 arithmetic on every x86 CPU. Without VNNI (AVX2 laptops and servers alike)
         # onnxruntime's fast u8s8 kernels saturate 16-bit sums of products of our int8 weights,
-        # and the INT8 detector then sees far less: filmed cards read as `back`, confidences
-        # 0.9 -> 0.6, two of five CI games lost on an AVX2 machine that a VNNI machine
-        # referees right. On CPUs with VNNI (or not x86) this changes nothing.
+        # and the INT8 detector then loses confidence and reads face-up cards as `back` (see
+        # docs/recognition-history.md). On CPUs with VNNI (or not x86) this changes nothing.
         options.add_session_config_entry("session.x64quantprecision", "1")
         options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
         options.log_severity_level = 3

@@ -24,20 +24,15 @@ from referee.vision.types import CardReading, Detection
 
 DETECTOR_FILE = "detector.onnx"
 CLASSIFIER_FILE = "classifier.onnx"
-# Chosen on generated scenes of held-out designs (bench/threshold_sweep.py), never on real photos.
-# Kept at 0.15 for the detector det5 (session 7): at 0.2 and 0.25 it reads single frames more
-# precisely (tuning scenes P / R 0.889 / 0.770 at 0.15, 0.899 / 0.750 at 0.2, 0.916 / 0.730 at
-# 0.25, against the scene labels before session 8's fix; with cls8 and the fixed labels 0.961 /
-# 0.748 at 0.15, 0.968 / 0.722 at 0.2), but it misses the 6H in the demo's tight four-card fan,
-# and the referee misses the revolution. Session 9 (gdet-b + gcls-c, fixed labels): 0.958 / 0.792
-# at 0.15 / 0.6, 0.965 / 0.778 at 0.15 / 0.7; at 0.7 the four-colour 7C of the CI game
-# gnome-neoclassical_4_color profit 1 reads 0.50 / 0.65 and the referee misses the play.
+# Chosen on held-out generated scenes with bench/threshold_sweep.py, never on real photos; see
+# docs/recognition-history.md. Higher values read single frames more precisely but miss cards in
+# tight fans and faint four-colour corners, which the live referee needs to see a play.
 DEFAULT_DET_CONF = 0.15
 DEFAULT_MIN_PROBABILITY = 0.6
 # A corner whose lead (a more confident box on the same index, or the other corner of the same
 # card) reads a card with at least this probability takes the lead's reading instead of being
-# classified itself; None classifies every corner (STILL_IMAGE_OPTIONS, since session 12). Chosen on
-# held-out generated scenes (seeds 500000+).
+# classified itself, saving crops; None classifies every corner (STILL_IMAGE_OPTIONS). Chosen on
+# held-out generated scenes.
 DEFAULT_SHARE_PROBABILITY = 0.95
 # The two corners of one card are rotated alike: a partner whose rectified crop turned by more
 # than this (degrees, modulo 90) from the lead's is classified itself.
@@ -53,56 +48,37 @@ DEFAULT_SECOND_LOOK_SHIFT = 0.25
 # half way (TURNED_LOOK_TURNS) and combine the two readings (normalised geometric mean of the
 # probabilities): the classifier learnt every quarter turn of an index (rectification fixes a
 # crop only up to one), and the half-turned crop is the view of the card's other corner, a fresh
-# look at the same index. Session 10 (gdet-b + gcls-c, 0.15 / 0.6; models/MODEL_CARD.md):
-# held-out scenes P / R 0.959 / 0.824 -> 0.976 / 0.839, tuning scenes 0.958 / 0.792 ->
-# 0.966 / 0.796; all four turns: 0.971 / 0.840 and 0.958 / 0.800 at twice the cost. It costs about
-# 5.5 more crops a frame (recogniser 45.9 -> 53.0 ms), and on filmed games it saved none and lost
-# one more (bench/live.py: 18 of 24 right against 19), so the live referee does without it (None),
-# like conflict_likeness.
+# look at the same index. It costs extra crops a frame and saved no filmed game, so the live
+# referee does without it (None), like conflict_likeness; see docs/recognition-history.md.
 DEFAULT_TURNED_LOOK_BELOW = 0.9
 TURNED_LOOK_TURNS = (2,)          # quarter turns read besides the crop as it is (a half turn)
 
 # A corner index the detector finds only faintly (confidence from FAINT_INDEX_CONF up to
 # det_conf) counts when the classifier reads it at FAINT_MIN_PROBABILITY or more: a sure reading
-# of the crop vouches for the box. Many readable corners of partly covered cards in a pile score
-# 0.05-0.15 and read right at 0.9-1.0, while a faint box on a hand or on printed paper rarely reads
-# as a card that surely. Chosen on tuning scenes (80, seeds 500000+, gdet-b + gcls-c, still image
-# options): P / R 0.963 / 0.832 without; 0.963 / 0.838 at 0.05 / 0.9; 0.963 / 0.842 at 0.05 / 0.8;
-# 0.962 / 0.844 at 0.05 / 0.7; 0.963 / 0.840 at 0.08 / 0.8 (models/MODEL_CARD.md, session 11).
-# Their crops are read once, without the turned look or the second look: with the turned look
-# 0.963 / 0.842 (held-out 0.975 / 0.843), without 0.962 / 0.839 (0.976 / 0.845), for 3 more crops a
-# frame; without the second look too 0.962 / 0.839 (0.976 / 0.846), a third fewer turned crops.
+# of the crop vouches for the box. Readable corners of partly covered pile cards often score
+# this low, while a faint box on a hand or on printed paper rarely reads as a card that surely.
+# Their crops are read once (no turned or second look): the extra looks gained nothing there.
+# Chosen on held-out generated scenes; see docs/recognition-history.md.
 FAINT_INDEX_CONF = 0.05
 FAINT_MIN_PROBABILITY = 0.8
 
 # A card read only from corners that lie outside every detected `card` box needs this score
-# (detector confidence x class probability) on still images: a printed "Z" or "No.7" on a sheet of
-# paper is read as 2C / 3C by the classifier (p 0.5-0.8, `other` 0.00), while a real card's corner
-# nearly always lies in the card's own box. Of the readings outside every card box in 80 tuning
-# scenes (seeds 500000+), 17 were right, 5 wrong, the wrong ones all scoring <= 0.3. Tuning P / R
-# 0.962 / 0.839 -> 0.964 / 0.838 at 0.15, 0.967 / 0.838 at 0.2, 0.968 / 0.835 at 0.3 (session 11).
+# (detector confidence x class probability) on still images: printed glyphs on paper (a "Z",
+# "No.7") can read as cards, while a real card's corner nearly always lies in the card's own box.
+# Chosen on held-out generated scenes; see docs/recognition-history.md.
 OFF_CARD_MIN_SCORE = 0.2
 
 # Still images classify every corner (no shared readings) and never drop a corner read at this
-# probability or more for contradicting another corner. With the classifier of session 9, the
-# conflicts had come to drop more right readings than wrong ones: in 80 tuning scenes (seeds
-# 500000+) they dropped 30 corners, 18 read right, 6 wrong, 6 on no labelled corner; and a
-# shared reading of a duplicate or second corner lost some cards whose own crop read right.
-# Tuning P / R 0.967 / 0.838 before; classify every corner 0.967 / 0.847; and spare at 0.9
-# 0.966 / 0.857, at 0.8 0.965 / 0.861, at 0.7 0.962 / 0.863, never drop 0.958 / 0.867 (session 12;
-# on 200 tuning scenes 0.967 / 0.838 -> 0.965 / 0.855 at 0.9, 0.964 / 0.859 at 0.8).
-# The live referee keeps sharing and every conflict: with the spare at 0.9 it refereed 18 of 24
-# filmed games right against 19 (bench/live.py --conflict-spare 0.9), a spared reading made a
-# one-card play two cards.
+# probability or more for contradicting another corner: with a stronger classifier the conflict
+# rule dropped more right readings than wrong ones. The live referee keeps sharing and every
+# conflict: a spared flickering reading can turn a one-card play into two cards.
 CONFLICT_SPARE_PROBABILITY = 0.9
 
 # Still images (`referee detect`) spare a sure corner reading that contradicts another only by
 # geometry, when the classifier finds the two crops unlike (grouping.readings_alike: a
 # neighbour's corner, not this card's other corner). Video (the live referee) does not: a card
 # missed in one frame is read in the next, while the readings spared this way flicker in and out
-# as a hand moves, which delayed a filmed play past the next seat's pass (bench/live.py, a CI
-# game lost). Measured (session 7, committed models): generated held-out scenes P / R 0.933 /
-# 0.730 -> 0.933 / 0.743, tuning scenes 0.903 / 0.696 -> 0.904 / 0.720.
+# as a hand moves and can delay a play past the next seat's pass.
 STILL_IMAGE_OPTIONS = MappingProxyType({"conflict_likeness": True, "turned_look_below": DEFAULT_TURNED_LOOK_BELOW,
                                         "faint_index_conf": FAINT_INDEX_CONF, "off_card_min_score": OFF_CARD_MIN_SCORE,
                                         "share_probability": None,

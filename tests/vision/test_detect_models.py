@@ -88,8 +88,9 @@ def test_detect_reads_most_cards_of_an_unseen_design(scene_files):
                     del left[cid]
                     break
     assert truth_total > 10
-    # floors well under what bench/detect_eval.py measures (models/MODEL_CARD.md), so a broken
-    # pipeline (crop, letterbox, grouping, class order) fails while model noise does not
+    # floors well under what bench/detect_eval.py measures (models/MODEL_CARD.md, "Current
+    # figures"), so a broken pipeline (crop, letterbox, grouping, class order) fails while model
+    # noise does not
     print(f'recall {right}/{truth_total}, precision {right}/{predicted}')
     assert right / truth_total >= MIN_RECALL, (right, truth_total)
     assert right / max(predicted, 1) >= MIN_PRECISION, (right, predicted)

@@ -167,8 +167,8 @@ DRAWN_DESIGN = Design("referee-drawn", "referee-drawn",
 # Training variants of the drawn deck (procedural styles; see drawn.variant_style). Their family
 # differs from referee-drawn's: neither its font nor its pips are ever drawn in a variant. No
 # jokers: their corner is the word JOKER written downwards, and a classifier trained with it in
-# 24 fonts read the J index of real cards as a joker (real photos, session 5: 7 phantom jokers).
-N_DRAWN_VARIANTS = 48  # 24 until session 12; the last 24 draw URW faces (drawn.N_CLASSIC_VARIANTS)
+# 24 fonts read the J index of real cards as phantom jokers in real photos.
+N_DRAWN_VARIANTS = 48  # the last 24 draw URW faces (drawn.N_CLASSIC_VARIANTS)
 DRAWN_VARIANTS: list[Design] = [
     Design(f"drawn-train-{k:02d}", DRAWN_DESIGN.source, DRAWN_DESIGN.licence, "train", DRAWN_DESIGN.path,
            "drawn-train", variant=k, jokers=(), note="procedural variant of referee-drawn (drawn.variant_style)")

@@ -752,12 +752,12 @@ VARIANT_FONTS = (
     _DEJAVU + "DejaVuSansCondensed-Bold.ttf", _DEJAVU + "DejaVuSerifCondensed-Bold.ttf",
 )
 VARIANT_PIPS = ("shape", "shape-narrow", "shape-fat", "font", "font-dejavu")
-# Variants from N_CLASSIC_VARIANTS on (session 13) draw their ranks in the classic book faces of
+# Variants from N_CLASSIC_VARIANTS on draw their ranks in the classic book faces of
 # Debian's fonts-urw-base35 (free clones of Times, Century Schoolbook, Palatino, Bookman,
 # Helvetica, Avant Garde, Courier), the serif shapes most printed card indices resemble: the
-# classifier read unseen designs 6 points worse than unseen scenes of its training designs (top-1
-# 0.848 against 0.910 on corner crops), and the first 24 variants have only Hershey, OpenCV's sans
-# and DejaVu. Fetched once (referee.synth.scenes.fetch_fonts); missing, they fall back like DejaVu.
+# classifier read unseen designs clearly worse than unseen scenes of its training designs, and the
+# first 24 variants have only Hershey, OpenCV's sans and DejaVu.
+# Fetched once (referee.synth.scenes.fetch_fonts); missing, they fall back like DejaVu.
 N_CLASSIC_VARIANTS = 24
 URW_VARIANT_FONTS = tuple(URW_PREFIX + f + ".otf" for f in (
     "NimbusRoman-Bold", "C059-Bold", "P052-Bold", "URWBookman-Demi", "NimbusSans-Bold",

@@ -19,7 +19,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from referee.synth.scenes.dataset import _split_designs, classifier_samples, detector_tiles, scene_designs  # noqa: E402
-from referee.synth.scenes.designs import cache_root  # noqa: E402
+from referee.synth.scenes.cache import cache_root  # noqa: E402
 from referee.synth.scenes.generator import draw_labels, generate_scene  # noqa: E402
 
 

@@ -157,20 +157,18 @@ def _classifier_start(args: argparse.Namespace) -> str | None:
 
 
 def run_data(args: argparse.Namespace) -> int:
-    from referee.synth.scenes import fetch_pysolfc
+    from referee.synth.scenes import fetch_fonts, fetch_pysolfc
     from referee.synth.scenes.dataset import build_classifier_dataset, build_detector_dataset
-
-    from referee.synth.scenes.pysol import cached_pysol_designs
+    from referee.synth.scenes.pysol import cached_pysol_designs, cardsets_root
+    from referee.synth.scenes.urw_fonts import urw_root
 
     # a machine fed a face pack (referee/synth/scenes/facepack.py) has the pysol faces without the card sets
-    if fetch_pysolfc.cardsets_root() is None and not cached_pysol_designs():
+    if cardsets_root() is None and not cached_pysol_designs():
         try:  # the historical designs come from Debian's pysolfc-cardsets (network needed once)
             fetch_pysolfc.fetch()
         except Exception as exc:  # no network (e.g. a GPU box): train on the SVG designs alone
             print(f"warning: PySolFC card sets unavailable ({exc}); continuing with the SVG designs", flush=True)
-    from referee.synth.scenes import fetch_fonts
-
-    if fetch_fonts.urw_root() is None:
+    if urw_root() is None:
         try:  # the URW faces of the later drawn variants (drawn.URW_VARIANT_FONTS)
             fetch_fonts.fetch()
         except Exception as exc:  # noqa: BLE001 - no network: drawn from OpenCV's sans unless a face pack has them

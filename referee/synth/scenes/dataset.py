@@ -21,7 +21,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .designs import ALL_CODES, Design, designs_for, ensure_designs
+from .design import ALL_CODES, Design
+from .designs import designs_for, ensure_designs
 from referee.vision.crops import CROP_FACTOR, CROP_SIZE as CLS_SIZE, crop_index, index_square, rectified_square  # noqa: F401
 
 from .generator import CLASSES, Scene, SceneConfig, generate_scene

@@ -15,7 +15,8 @@ from referee.enroll.mat_scene import render_mat_scene
 from referee.enroll.rehearsal import _hand_over, _with_noise, rehearsed_user
 from referee.enroll.run import enrol_frames
 from referee.enroll.session import ALL_ROWS, EnrolSettings
-from referee.vision.deck import DeckIndex, deck_folder
+from referee.vision.deck import DeckIndex
+from referee.vision.deck_files import deck_folder
 from referee.vision.recognizer import CardRecognizer, default_models_dir
 
 DESIGN = "referee-drawn"

@@ -37,21 +37,22 @@ def render_mat(layout: MatLayout = MatLayout(), dpi: int = DEFAULT_DPI) -> "np.n
     """The page as a greyscale image (white paper, black ink), ``dpi`` pixels per inch."""
     if not 72 <= dpi <= 600:
         raise UserError(f"--dpi must be between 72 and 600, got {dpi}")
-    return _render(layout, dpi).copy()
+    return cached_mat_page(layout, dpi).copy()
 
 
 @functools.lru_cache(maxsize=4)
-def _render(layout: MatLayout, dpi: int) -> "np.ndarray":
+def cached_mat_page(layout: MatLayout, dpi: int) -> "np.ndarray":
+    """The page as render_mat draws it, shared between callers: read it, never write into it."""
     import cv2
     import numpy as np
 
     from referee.calibration.markers import marker_image
-    from referee.calibration.sheet import _Text
+    from referee.calibration.sheet import PageText
 
     px = dpi / 25.4
     width_mm, height_mm = layout.size_mm()
     page = np.full((round(height_mm * px), round(width_mm * px)), 255, np.uint8)
-    text = _Text()
+    text = PageText()
 
     def p(x: float, y: float) -> tuple[int, int]:
         return int(round(x * px)), int(round(y * px))

@@ -145,7 +145,7 @@ def _init(weights: Path | None, default: str | None) -> str | None:
     return str(weights)
 
 
-def _classifier_start(args: argparse.Namespace) -> str | None:
+def classifier_start(args: argparse.Namespace) -> str | None:
     """What the classifier trains from: --cls-init weights, a --cls-model YAML, or None (the default YAML)."""
     if args.cls_init is not None and args.cls_model is not None:
         raise UserError("give --cls-init (weights to continue) or --cls-model (a network from scratch), not both")
@@ -199,7 +199,7 @@ def run_classifier(args: argparse.Namespace) -> int:
     from referee.train.runner import train_classifier
 
     train_classifier(args.data, args.cls_name, args.cls_epochs, batch=args.cls_batch, workers=args.workers,
-                     threads=args.threads, model=_classifier_start(args), lr0=args.cls_lr0,
+                     threads=args.threads, model=classifier_start(args), lr0=args.cls_lr0,
                      device=args.device, hours=args.hours)
     return 0
 
@@ -236,7 +236,7 @@ def run_all(args: argparse.Namespace) -> int:
     args.what = "both"
     run_data(args)
     cls_run = train_classifier(args.data_out / "cls", args.cls_name, args.cls_epochs, batch=args.cls_batch,
-                               workers=args.workers, threads=args.threads, model=_classifier_start(args),
+                               workers=args.workers, threads=args.threads, model=classifier_start(args),
                                lr0=args.cls_lr0, device=args.device, hours=args.hours)
     det_run = train_detector(args.data_out / "det", args.det_name, args.det_epochs, imgsz=args.det_imgsz,
                              batch=args.det_batch, workers=args.workers, threads=args.threads,

@@ -136,7 +136,7 @@ def test_split_designs_include_the_variants(monkeypatch):
     from referee.synth.scenes import dataset
 
     monkeypatch.setattr(dataset, "ensure_designs", lambda ds, verbose=False: [{"check": {"ok": True}}] * len(ds))
-    train, val = dataset._split_designs("train"), dataset._split_designs("val")
+    train, val = dataset.usable_design_names("train"), dataset.usable_design_names("val")
     assert {d.name for d in VARIANTS} <= set(train) and "referee-drawn" not in train
     assert "referee-drawn" in val and not any(n.startswith("drawn-train") for n in val)
 

@@ -69,10 +69,10 @@ def scene_crops(scenes: int, seed: int, training: bool, exclude: tuple[str, ...]
     """(crops, codes, uncovered shares, blur px) of every labelled corner of generated scenes."""
     from scene_truth import heldout_designs, scene_blur_px
 
-    from referee.synth.scenes.dataset import _split_designs, jittered_crop, scene_designs, scene_seed
+    from referee.synth.scenes.dataset import usable_design_names, jittered_crop, scene_designs, scene_seed
     from referee.synth.scenes.generator import generate_scene
 
-    designs = _split_designs("train") if training else heldout_designs(exclude)
+    designs = usable_design_names("train") if training else heldout_designs(exclude)
     crops, codes, uncovered, blur = [], [], [], []
     for i in range(scenes):
         scene = generate_scene(scene_seed(seed, "crop_eval", i), scene_designs(designs, seed, "crop_eval", i))

@@ -6,12 +6,12 @@ import math
 
 import numpy as np
 
-from referee.synth.scenes.dataset import _split_designs, scene_designs, scene_seed
+from referee.synth.scenes.dataset import usable_design_names, scene_designs, scene_seed
 from referee.synth.scenes.generator import Scene, generate_scene
 
 
 def heldout_designs(exclude: tuple[str, ...] = ()) -> list[str]:
-    return [d for d in _split_designs("val") if d not in exclude]
+    return [d for d in usable_design_names("val") if d not in exclude]
 
 
 def others_than(chosen: list[str]) -> tuple[str, ...]:

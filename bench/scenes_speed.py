@@ -18,8 +18,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from referee.synth.scenes.dataset import _split_designs, classifier_samples, detector_tiles, scene_designs  # noqa: E402
-from referee.synth.scenes.designs import cache_root  # noqa: E402
+from referee.synth.scenes.dataset import usable_design_names, classifier_samples, detector_tiles, scene_designs  # noqa: E402
+from referee.synth.scenes.cache import cache_root  # noqa: E402
 from referee.synth.scenes.generator import draw_labels, generate_scene  # noqa: E402
 
 
@@ -30,7 +30,7 @@ def main():
     ap.add_argument("--split", default="train")
     ap.add_argument("--seed", type=int, default=0)
     a = ap.parse_args()
-    designs = _split_designs(a.split)
+    designs = usable_design_names(a.split)
     out = cache_root() / "samples"
     out.mkdir(parents=True, exist_ok=True)
     # warm the face caches of the designs this run will use

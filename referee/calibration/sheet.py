@@ -40,7 +40,7 @@ def sheet_tiles(seat_names: Sequence[str]) -> list[SheetTile]:
     return tiles
 
 
-class _Text:
+class PageText:
     """Centred text in the Unicode font when this OpenCV has one, else in Hershey."""
 
     def __init__(self) -> None:
@@ -87,7 +87,7 @@ def render_sheet(seat_names: Sequence[str], dpi: int = DEFAULT_DPI,
         raise UserError(f"--dpi must be between 72 and 600, got {dpi}")
     px = dpi / 25.4
     page = np.full((round(A4_MM[1] * px), round(A4_MM[0] * px)), 255, np.uint8)
-    text = _Text()
+    text = PageText()
     tile_w = (A4_MM[0] - 2 * PAGE_MARGIN_MM) / COLUMNS
     tile_h = (A4_MM[1] - 2 * PAGE_MARGIN_MM - HEADER_MM) / ROWS
     if not 15 <= marker_mm <= min(tile_w, tile_h) - 18:

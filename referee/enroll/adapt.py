@@ -125,7 +125,8 @@ def build_deck(samples: Sequence[Sample], classifier: "IndexClassifier", name: s
 
 
 def _deck(ex: Exemplars, classifier: "IndexClassifier", name: str, method: str, **options):
-    from referee.vision.deck import DeckIndex, file_sha256
+    from referee.vision.deck import DeckIndex
+    from referee.vision.model_files import file_sha256
 
     if method == "head":
         from referee.vision.deck_head import DeckHead, load_base_head

@@ -92,7 +92,7 @@ def render_mat_scene(design: str, rows: Sequence[int], *, seed: int = 0, camera:
     import cv2
     import numpy as np
 
-    from referee.enroll.mat_sheet import _render
+    from referee.enroll.mat_sheet import cached_mat_page
     from referee.synth.scenes.designs import load_design
     from referee.synth.scenes.generator import (CARD_H_MM, CardPlacement, Decal, Effects, random_lighting,
                                           random_table, render_table)
@@ -126,7 +126,7 @@ def render_mat_scene(design: str, rows: Sequence[int], *, seed: int = 0, camera:
         return (x - width_mm / 2, height_mm / 2 - y)
 
     # the printed mat: pixel centres of the page image sit at (i + 0.5) / px mm
-    page = _render(layout, DECAL_DPI)
+    page = cached_mat_page(layout, DECAL_DPI)
     ph, pw = page.shape
     tile = cv2.cvtColor((page.astype(np.float32) * PAPER_TINT).astype(np.uint8), cv2.COLOR_GRAY2BGR)
     decal = Decal(tile, (0.0, 0.0), (width_mm, height_mm), 0.0, z=-0.5)

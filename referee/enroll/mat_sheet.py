@@ -37,21 +37,22 @@ def render_mat(layout: MatLayout = MatLayout(), dpi: int = DEFAULT_DPI) -> "np.n
     """The page as a greyscale image (white paper, black ink), ``dpi`` pixels per inch."""
     if not 72 <= dpi <= 600:
         raise UserError(f"--dpi must be between 72 and 600, got {dpi}")
-    return _render(layout, dpi).copy()
+    return cached_mat_page(layout, dpi).copy()
 
 
 @functools.lru_cache(maxsize=4)
-def _render(layout: MatLayout, dpi: int) -> "np.ndarray":
+def cached_mat_page(layout: MatLayout, dpi: int) -> "np.ndarray":
+    """The page as render_mat draws it, shared between callers: read it, never write into it."""
     import cv2
     import numpy as np
 
     from referee.calibration.markers import marker_image
-    from referee.calibration.sheet import _Text
+    from referee.calibration.sheet import PageText
 
     px = dpi / 25.4
     width_mm, height_mm = layout.size_mm()
     page = np.full((round(height_mm * px), round(width_mm * px)), 255, np.uint8)
-    text = _Text()
+    text = PageText()
 
     def p(x: float, y: float) -> tuple[int, int]:
         return int(round(x * px)), int(round(y * px))
@@ -89,12 +90,12 @@ def _render(layout: MatLayout, dpi: int) -> "np.ndarray":
         x, y = layout.slot_corner_mm(0, col)
         say(rank, x + pitch_x / 2, y - 2.2, 4.6, bold=True)
     label_x = (layout.margin_mm + ox - 2.0) / 2
-    from referee.synth.scenes.generator import _suit_shape
+    from referee.synth.scenes.suit_shapes import suit_shape
 
     for row, (english, kana) in enumerate(ROW_NAMES):
         y = oy + row * pitch_y
         if row < len(MAT_SUITS):
-            _suit_shape(page, MAT_SUITS[row], label_x * px, (y + 9.5) * px, 4.2 * px, INK)
+            suit_shape(page, MAT_SUITS[row], label_x * px, (y + 9.5) * px, 4.2 * px, INK)
             say(english, label_x, y + 21.5, 3.4)
             say(kana, label_x, y + 27.0, 3.2)
         else:

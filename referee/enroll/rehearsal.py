@@ -33,22 +33,23 @@ def rehearsed_user(design: str, *, seed: int = 0, hand_looks: int = 2, max_looks
             scene = render_mat_scene(design, list(laid), seed=int(rng.integers(2 ** 31)), missing=missing,
                                      swapped=swapped, covered_markers=covered_markers)
             for _ in range(hand_looks):
-                yield _with_noise(_hand_over(scene, row, rng), rng)
+                yield with_noise(hand_over_row(scene, row, rng), rng)
             for _ in range(max_looks_per_row):
                 if enrolment.current_row != row:
                     break
-                yield _with_noise(scene.image, rng)
+                yield with_noise(scene.image, rng)
             else:
                 return
     return frames
 
 
-def _with_noise(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+def with_noise(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """The frame with the camera's sensor noise added (a new array)."""
     noise = rng.normal(0.0, NOISE_SIGMA, image.shape)
     return np.clip(image.astype(np.float32) + noise, 0, 255).astype(np.uint8)
 
 
-def _hand_over(scene, row: int, rng: np.random.Generator) -> np.ndarray:
+def hand_over_row(scene, row: int, rng: np.random.Generator) -> np.ndarray:
     """The frame with a skin-coloured blob over part of `row` (a rough hand that hides corners)."""
     import cv2
 

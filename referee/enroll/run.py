@@ -135,7 +135,7 @@ def enrol_frames(frames: Iterable[np.ndarray] | Callable[[Enrolment], Iterable[n
     result.ended_early = not enrolment.done
     if enrolment.samples and method == "finetune":
         from referee.enroll.finetune import FineTuneSettings, fine_tune
-        from referee.vision.deck import file_sha256
+        from referee.vision.model_files import file_sha256
         from referee.vision.deck_model import DeckModel
 
         on_prompt(Prompt("adapting"))

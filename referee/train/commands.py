@@ -146,7 +146,7 @@ def _init(weights: Path | None, default: str | None) -> str | None:
     return str(weights)
 
 
-def _classifier_start(args: argparse.Namespace) -> str | None:
+def classifier_start(args: argparse.Namespace) -> str | None:
     """What the classifier trains from: --cls-init weights, a --cls-model YAML, or None (the default YAML)."""
     if args.cls_init is not None and args.cls_model is not None:
         raise UserError("give --cls-init (weights to continue) or --cls-model (a network from scratch), not both")
@@ -158,20 +158,18 @@ def _classifier_start(args: argparse.Namespace) -> str | None:
 
 
 def run_data(args: argparse.Namespace) -> int:
-    from referee.synth.scenes import fetch_pysolfc
+    from referee.synth.scenes import fetch_fonts, fetch_pysolfc
     from referee.synth.scenes.dataset import build_classifier_dataset, build_detector_dataset
-
-    from referee.synth.scenes.pysol import cached_pysol_designs
+    from referee.synth.scenes.pysol import cached_pysol_designs, cardsets_root
+    from referee.synth.scenes.urw_fonts import urw_root
 
     # a machine fed a face pack (referee/synth/scenes/facepack.py) has the pysol faces without the card sets
-    if fetch_pysolfc.cardsets_root() is None and not cached_pysol_designs():
+    if cardsets_root() is None and not cached_pysol_designs():
         try:  # the historical designs come from Debian's pysolfc-cardsets (network needed once)
             fetch_pysolfc.fetch()
         except Exception as exc:  # no network (e.g. a GPU box): train on the SVG designs alone
             print(f"warning: PySolFC card sets unavailable ({exc}); continuing with the SVG designs", flush=True)
-    from referee.synth.scenes import fetch_fonts
-
-    if fetch_fonts.urw_root() is None:
+    if urw_root() is None:
         try:  # the URW faces of the later drawn variants (drawn.URW_VARIANT_FONTS)
             fetch_fonts.fetch()
         except Exception as exc:  # noqa: BLE001 - no network: drawn from OpenCV's sans unless a face pack has them
@@ -202,7 +200,7 @@ def run_classifier(args: argparse.Namespace) -> int:
     from referee.train.runner import train_classifier
 
     train_classifier(args.data, args.cls_name, args.cls_epochs, batch=args.cls_batch, workers=args.workers,
-                     threads=args.threads, model=_classifier_start(args), lr0=args.cls_lr0,
+                     threads=args.threads, model=classifier_start(args), lr0=args.cls_lr0,
                      device=args.device, hours=args.hours)
     return 0
 
@@ -239,7 +237,7 @@ def run_all(args: argparse.Namespace) -> int:
     args.what = "both"
     run_data(args)
     cls_run = train_classifier(args.data_out / "cls", args.cls_name, args.cls_epochs, batch=args.cls_batch,
-                               workers=args.workers, threads=args.threads, model=_classifier_start(args),
+                               workers=args.workers, threads=args.threads, model=classifier_start(args),
                                lr0=args.cls_lr0, device=args.device, hours=args.hours)
     det_run = train_detector(args.data_out / "det", args.det_name, args.det_epochs, imgsz=args.det_imgsz,
                              batch=args.det_batch, workers=args.workers, threads=args.threads,

@@ -118,7 +118,7 @@ def write_head(classifier: str | os.PathLike, out: str | os.PathLike | None = No
         from onnx import numpy_helper
     except ImportError:
         raise UserError("writing the classifier head needs the onnx package (pip install -e '.[train]')") from None
-    from referee.vision.deck import file_sha256
+    from referee.vision.model_files import file_sha256
 
     path = Path(classifier)
     model = onnx.load(str(path))

@@ -32,10 +32,10 @@ CALIBRATION_SEED = 900_000
 
 def calibration_scenes(scenes: int, seed: int):
     """Generated 1280x720 scenes of the training designs (the same ones for both models)."""
-    from referee.synth.scenes.dataset import _split_designs, scene_designs, scene_seed
+    from referee.synth.scenes.dataset import usable_design_names, scene_designs, scene_seed
     from referee.synth.scenes.generator import generate_scene
 
-    designs = _split_designs("train")
+    designs = usable_design_names("train")
     for k in range(seed, seed + scenes):
         yield generate_scene(scene_seed(k, "calib", 0), scene_designs(designs, k, "calib", 0, block=1))
 

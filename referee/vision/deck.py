@@ -11,8 +11,6 @@ from __future__ import annotations
 import io
 import json
 import os
-import re
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,25 +18,12 @@ from pathlib import Path
 import numpy as np
 
 from referee.errors import UserError
+from referee.vision.deck_files import CARD_FILE, DECK_FILE, FORMAT_VERSION, deck_folder, drop_replaced_network
+from referee.vision.deck_head import DeckHead
+from referee.vision.deck_model import DeckModel
+from referee.vision.model_files import write_atomic
 
-DECK_FILE = "deck.npz"
-CARD_FILE = "card.json"
-DECKS_DIR = "decks"
-FORMAT_VERSION = 1
-NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")
 NOT_CARDS = ("other", "back")  # classes a deck never enrols
-
-
-def deck_folder(name: str, models_dir: str | os.PathLike | None = None) -> Path:
-    """<models>/decks/<name>; models_dir defaults to the recogniser's ($REFEREE_MODELS, else models/)."""
-    if not isinstance(name, str) or not NAME_PATTERN.fullmatch(name):
-        raise UserError(f"bad deck name {name!r}: 1 to 40 letters, digits, '_', '.' or '-', "
-                        "starting with a letter or digit")
-    if models_dir is None:
-        from referee.vision.recognizer import default_models_dir  # the recogniser imports this module
-
-        models_dir = default_models_dir()
-    return Path(models_dir) / DECKS_DIR / name
 
 
 @dataclass(frozen=True, eq=False)
@@ -176,9 +161,9 @@ class DeckIndex:
                  min_similarity=np.float64(self.min_similarity))
         description = {**(card or {}), "name": self.name, "exemplars": len(self.codes),
                        "codes": list(self.enrolled_codes())}
-        _write_atomic(folder / DECK_FILE, buffer.getvalue())
+        write_atomic(folder / DECK_FILE, buffer.getvalue())
         drop_replaced_network(folder)
-        _write_atomic(folder / CARD_FILE,
+        write_atomic(folder / CARD_FILE,
                       (json.dumps(description, ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
         return folder
 
@@ -212,12 +197,8 @@ class DeckIndex:
         try:
             stored = str(arrays["name"]) if "name" in arrays else name
             if str(arrays.get("kind", "index")) == "model":  # a fine-tuned network (deck_model.py)
-                from referee.vision.deck_model import DeckModel
-
                 return DeckModel.from_arrays(name if by_name else stored, arrays, folder)
             if str(arrays.get("kind", "index")) == "head":   # a fine-tuned last layer (deck_head.py)
-                from referee.vision.deck_head import DeckHead
-
                 return DeckHead.from_arrays(name if by_name else stored, arrays)
             return cls(name=name if by_name else stored,
                        codes=tuple(str(c) for c in arrays["codes"]), embeddings=arrays["embeddings"],
@@ -235,35 +216,3 @@ def load_deck(folder_or_name: str | os.PathLike, models_dir: str | os.PathLike |
     what referee enroll makes by default), a DeckModel (a fine-tuned network) or a DeckIndex
     (nearest neighbours), as the file says."""
     return DeckIndex.load(folder_or_name, models_dir)
-
-
-def file_sha256(path: str | os.PathLike) -> str:
-    import hashlib
-
-    digest = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
-def drop_replaced_network(folder: Path) -> None:
-    """Remove a fine-tuned deck's network (DeckModel's classifier.onnx) from a folder whose
-    deck.npz has just been replaced by a deck of another kind (`referee enroll --force` with
-    another method): it would be 5.7 MB that nothing reads. Called after the new deck.npz is in
-    place, so a crash between the two leaves a deck that loads either way."""
-    from referee.vision.deck_model import MODEL_FILE
-
-    (folder / MODEL_FILE).unlink(missing_ok=True)
-
-
-def _write_atomic(path: Path, data: bytes) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.chmod(tmp, 0o644)  # mkstemp makes it 0600
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise

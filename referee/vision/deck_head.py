@@ -20,6 +20,8 @@ from pathlib import Path
 import numpy as np
 
 from referee.errors import UserError
+from referee.vision.deck_files import CARD_FILE, DECK_FILE, FORMAT_VERSION, drop_replaced_network
+from referee.vision.model_files import file_sha256, write_atomic
 
 HEAD_FILE = "classifier_head.npz"      # the base model's own last layer, beside classifier.onnx
 KIND = "head"
@@ -43,8 +45,6 @@ class BaseHead:
 
 def load_base_head(classifier_path: str | os.PathLike) -> BaseHead:
     """The `classifier_head.npz` beside a classifier file, checked to belong to that file."""
-    from referee.vision.deck import file_sha256
-
     model = Path(classifier_path)
     path = model.with_name(HEAD_FILE)
     again = "re-export the classifier with referee train export"
@@ -114,8 +114,6 @@ class DeckHead:
         return [(self.names[b], float(p[i, b])) for i, b in enumerate(best)]
 
     def save(self, folder: str | os.PathLike, card: dict | None = None) -> Path:
-        from referee.vision.deck import CARD_FILE, DECK_FILE, FORMAT_VERSION, _write_atomic, drop_replaced_network
-
         folder = Path(folder)
         folder.mkdir(parents=True, exist_ok=True)
         buffer = io.BytesIO()
@@ -124,9 +122,9 @@ class DeckHead:
                  codes=np.array(self.codes, dtype=str), classifier_sha256=np.str_(self.classifier_sha256))
         description = {**(card or {}), "name": self.name, "method": "fine-tuned last layer",
                        "codes": list(self.enrolled_codes())}
-        _write_atomic(folder / DECK_FILE, buffer.getvalue())
+        write_atomic(folder / DECK_FILE, buffer.getvalue())
         drop_replaced_network(folder)
-        _write_atomic(folder / CARD_FILE, (json.dumps(description, ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
+        write_atomic(folder / CARD_FILE, (json.dumps(description, ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
         return folder
 
     @classmethod

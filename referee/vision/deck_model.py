@@ -21,9 +21,10 @@ from pathlib import Path
 import numpy as np
 
 from referee.errors import UserError
+from referee.vision.deck_files import CARD_FILE, DECK_FILE, FORMAT_VERSION, MODEL_FILE
+from referee.vision.model_files import write_atomic
 
 KIND = "model"
-MODEL_FILE = "classifier.onnx"
 
 
 @dataclass(frozen=True, eq=False)
@@ -72,19 +73,17 @@ class DeckModel:
     def save(self, folder: str | os.PathLike, card: dict | None = None) -> Path:
         """Write classifier.onnx, then deck.npz naming its checksum, then card.json (each
         atomically: a crash between them leaves a deck that says it must be enrolled again)."""
-        from referee.vision.deck import CARD_FILE, DECK_FILE, FORMAT_VERSION, _write_atomic
-
         folder = Path(folder)
         folder.mkdir(parents=True, exist_ok=True)
-        _write_atomic(folder / MODEL_FILE, self.onnx)
+        write_atomic(folder / MODEL_FILE, self.onnx)
         buffer = io.BytesIO()
         np.savez(buffer, format_version=np.int64(FORMAT_VERSION), kind=np.str_(KIND), name=np.str_(self.name),
                  names=np.array(self.names, dtype=str), codes=np.array(self.codes, dtype=str),
                  classifier_sha256=np.str_(self.classifier_sha256), model_sha256=np.str_(self.model_sha256))
-        _write_atomic(folder / DECK_FILE, buffer.getvalue())
+        write_atomic(folder / DECK_FILE, buffer.getvalue())
         description = {**(card or {}), "name": self.name, "method": "fine-tuned classifier",
                        "codes": list(self.enrolled_codes())}
-        _write_atomic(folder / CARD_FILE, (json.dumps(description, ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
+        write_atomic(folder / CARD_FILE, (json.dumps(description, ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
         return folder
 
     @classmethod

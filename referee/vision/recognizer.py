@@ -13,13 +13,14 @@ import numpy as np
 from referee.errors import UserError
 from referee.vision.classifier import REJECT_CLASS, IndexClassifier
 from referee.vision.crops import rectify_index
-from referee.vision.deck import DeckIndex, file_sha256, load_deck
+from referee.vision.deck import DeckIndex, load_deck
 from referee.vision.deck_head import DeckHead
 from referee.vision.deck_model import DeckModel
 from referee.vision.detector import CornerDetector
 from referee.vision.grouping import (CornerReading, angle_gap, conflicting_corners, duplicate_clusters, face_up_backs,
                                     group_corners, inside_a_card, off_every_card, readings_alike,
                                     symmetric_pairs)
+from referee.vision.model_files import default_models_dir, file_sha256
 from referee.vision.types import CardReading, Detection
 
 DETECTOR_FILE = "detector.onnx"
@@ -108,12 +109,6 @@ def likeliest_codes(probabilities: np.ndarray, names: Sequence[str]) -> tuple[tu
         if names[k] != REJECT_CLASS:
             out.append((names[k], round(p, 6)))
     return tuple(out)
-
-
-def default_models_dir() -> Path:
-    """$REFEREE_MODELS, else the repository's models/ folder."""
-    env = os.environ.get("REFEREE_MODELS")
-    return Path(env) if env else Path(__file__).resolve().parents[2] / "models"
 
 
 def corner_leads(indices: list[Detection], cards: list[Detection], angle) -> list[int | None]:

@@ -12,10 +12,11 @@ import pytest
 
 from referee.cli import main
 from referee.enroll.mat_scene import render_mat_scene
-from referee.enroll.rehearsal import _hand_over, _with_noise, rehearsed_user
+from referee.enroll.rehearsal import hand_over_row, rehearsed_user, with_noise
 from referee.enroll.run import enrol_frames
 from referee.enroll.session import ALL_ROWS, EnrolSettings
-from referee.vision.deck import DeckIndex, deck_folder
+from referee.vision.deck import DeckIndex
+from referee.vision.deck_files import deck_folder
 from referee.vision.recognizer import CardRecognizer, default_models_dir
 
 DESIGN = "referee-drawn"
@@ -103,9 +104,9 @@ def _write_frames(folder, rows_looks: int = 9) -> None:
     n = 0
     for k in range(len(ALL_ROWS)):
         scene = render_mat_scene(DESIGN, list(ALL_ROWS[: k + 1]), seed=100 + k)
-        frames = [_hand_over(scene, k, rng)] + [scene.image] * rows_looks
+        frames = [hand_over_row(scene, k, rng)] + [scene.image] * rows_looks
         for image in frames:
-            cv2.imwrite(str(folder / f"{n:04d}.jpg"), _with_noise(image, rng), [cv2.IMWRITE_JPEG_QUALITY, 92])
+            cv2.imwrite(str(folder / f"{n:04d}.jpg"), with_noise(image, rng), [cv2.IMWRITE_JPEG_QUALITY, 92])
             n += 1
 
 

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from referee.errors import UserError
-from referee.train.commands import _classifier_start
+from referee.train.commands import classifier_start
 
 TRAIN = Path(__file__).resolve().parents[2] / "referee" / "train"
 
@@ -15,23 +15,23 @@ def _args(init=None, model=None) -> argparse.Namespace:
 
 
 def test_default_is_the_packaged_network():
-    assert _classifier_start(_args()) is None          # the runner falls back to index-cls.yaml
+    assert classifier_start(_args()) is None          # the runner falls back to index-cls.yaml
 
 
 def test_a_model_yaml_trains_from_scratch():
-    assert _classifier_start(_args(model=TRAIN / "index-cls-wide.yaml")) == str(TRAIN / "index-cls-wide.yaml")
+    assert classifier_start(_args(model=TRAIN / "index-cls-wide.yaml")) == str(TRAIN / "index-cls-wide.yaml")
 
 
 def test_weights_and_a_model_together_are_refused():
     with pytest.raises(UserError, match="not both"):
-        _classifier_start(_args(init=TRAIN / "index-cls.yaml", model=TRAIN / "index-cls-wide.yaml"))
+        classifier_start(_args(init=TRAIN / "index-cls.yaml", model=TRAIN / "index-cls-wide.yaml"))
 
 
 @pytest.mark.parametrize("model", ["no-such.yaml", "index-cls.py"])
 def test_a_model_that_is_not_a_yaml_file_is_refused(tmp_path, model):
     (tmp_path / "index-cls.py").write_text("")
     with pytest.raises(UserError, match="YAML"):
-        _classifier_start(_args(model=tmp_path / model))
+        classifier_start(_args(model=tmp_path / model))
 
 
 def test_the_wide_network_has_the_same_classes_and_more_capacity():

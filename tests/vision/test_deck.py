@@ -15,7 +15,8 @@ from referee.cli import main
 from referee.errors import UserError
 from referee.vision.classifier import REJECT_CLASS
 from referee.vision.crops import rectify_index
-from referee.vision.deck import CARD_FILE, DECK_FILE, DeckIndex, deck_folder
+from referee.vision.deck import DeckIndex
+from referee.vision.deck_files import CARD_FILE, DECK_FILE, deck_folder
 from referee.vision.recognizer import CLASSIFIER_FILE, DETECTOR_FILE, default_models_dir
 
 MODELS = default_models_dir()

@@ -9,7 +9,8 @@ import pytest
 
 from referee.errors import UserError
 from referee.vision.deck import load_deck
-from referee.vision.deck_model import MODEL_FILE, DeckModel
+from referee.vision.deck_files import MODEL_FILE
+from referee.vision.deck_model import DeckModel
 from referee.vision.recognizer import CardRecognizer, default_models_dir
 
 

@@ -12,11 +12,12 @@ import cv2
 import pytest
 
 from referee.synth.scenes import designs as D
+from referee.synth.scenes.design import ALL_CODES
 from referee.vision.recognizer import CLASSIFIER_FILE, DETECTOR_FILE, default_models_dir
 
 HELDOUT_DESIGN = "gnome-simplistic"  # held out from training (referee.synth.scenes.designs)
 MODELS = default_models_dir()
-VALID_CODES = set(D.ALL_CODES) | {"back"}
+VALID_CODES = set(ALL_CODES) | {"back"}
 
 pytestmark = [
     pytest.mark.skipif(not (MODELS / DETECTOR_FILE).is_file(), reason="no committed detector model"),

@@ -21,7 +21,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .designs import ALL_CODES, Design, designs_for, ensure_designs
+from .design import ALL_CODES, Design
+from .designs import designs_for, ensure_designs
 from referee.vision.crops import CROP_FACTOR, CROP_SIZE as CLS_SIZE, crop_index, index_square, rectified_square  # noqa: F401
 
 from .generator import CLASSES, Scene, SceneConfig, generate_scene
@@ -70,7 +71,7 @@ def scene_designs(designs: list[str], seed: int, split: str, i: int, block: int 
     return [a, b] if rng.random() < 0.5 else [a]
 
 
-def _split_designs(split: str) -> list[str]:
+def usable_design_names(split: str) -> list[str]:
     """Designs of a split whose corner indices passed the automatic check."""
     ds = designs_for("train" if split == "train" else "heldout")
     metas = ensure_designs(ds, verbose=False)
@@ -167,8 +168,8 @@ def _progress(label, done, n, made, t0):
 
 def _prepare(out_dir, config, train_designs, val_designs):
     """Output folder, scene config, train and val design names (val = held out), faces rendered."""
-    tr = train_designs or _split_designs("train")
-    va = val_designs or _split_designs("val")
+    tr = train_designs or usable_design_names("train")
+    va = val_designs or usable_design_names("val")
     ensure_designs([_design(n) for n in sorted(set(tr + va))], verbose=False)
     return Path(out_dir).resolve(), config or SceneConfig(), tr, va
 

@@ -39,37 +39,15 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from . import drawn, pysol
+from .cache import CACHE_VERSION, cache_root, design_dir
+from .design import CARD_CODES, RANKS, SUITS, Design, key_code
+from .face_outline import round_corners, trim_alpha
+
 FACE_HEIGHT = 400
-RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-SUITS = ("S", "H", "D", "C")
-CARD_CODES = tuple(r + s for s in SUITS for r in RANKS)  # 52
-JOKER = "JK"
-ALL_CODES = CARD_CODES + (JOKER,)
-# face keys in a design (file names): 52 codes, two jokers, the back
-FACE_KEYS = CARD_CODES + ("JKB", "JKR", "back")
-CACHE_VERSION = 7
 
 _SUIT_NAME = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
 _RANK_NAME = {"A": "1", "J": "jack", "Q": "queen", "K": "king"}
-
-
-def cache_root() -> Path:
-    """$REFEREE_CACHE_DIR, else $XDG_CACHE_HOME/daifugo-referee (~/.cache/daifugo-referee):
-    renders are never written into the source tree or the installed package."""
-    env = os.environ.get("REFEREE_CACHE_DIR")
-    if env:
-        return Path(env)
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    return (Path(xdg) if xdg else Path.home() / ".cache") / "daifugo-referee"
-
-
-def key_code(key: str) -> str | None:
-    """Card code of a face key: 'QS' -> 'QS', 'JKR' -> 'JK', 'back' -> None."""
-    if key in ("JKB", "JKR"):
-        return JOKER
-    if key == "back":
-        return None
-    return key
 
 
 # --------------------------------------------------------------------------------------------
@@ -85,31 +63,6 @@ KDE_LICENCE = {
     "konqi-modern": "Expat-like (kdegames carddecks)",
 }
 KDE_DEFAULT_LICENCE = "GPL-2+ (kdegames-card-data-kf5; see /usr/share/doc/kdegames-card-data-kf5/copyright)"
-
-
-@dataclass(frozen=True)
-class Design:
-    name: str  # unique, e.g. "gnome-paris"
-    source: str  # package: gnome-cards-data | kdegames-card-data-kf5 | pysolfc-cardsets | referee-drawn
-    licence: str
-    split: str  # "train" | "heldout"
-    path: str  # svgz file or bitmap directory
-    family: str  # designs sharing art share a family (and therefore a split)
-    rank_style: str = "AJQK"  # letters printed for A, J, Q, K ("1VDR" french, "ABDK" german, ...)
-    jokers: tuple[str, ...] = ("JKB", "JKR")  # joker faces present
-    joker_index: bool = True  # the jokers carry a corner marking that we box
-    note: str = ""
-    max_pip_fallback: float = 0.08  # share of pip-card corners allowed to use the median box
-    variant: int | None = None  # drawn kind: the style drawn.variant_style(variant); None: STYLE
-
-    @property
-    def kind(self) -> str:
-        return {"gnome-cards-data": "gnome", "kdegames-card-data-kf5": "kde",
-                "pysolfc-cardsets": "pysol", "referee-drawn": "drawn"}[self.source]
-
-    @property
-    def face_keys(self) -> tuple[str, ...]:
-        return CARD_CODES + self.jokers + ("back",)
 
 
 def _g(name, split, family=None, **kw):
@@ -200,8 +153,6 @@ DROPPED: dict[str, str] = {
 
 
 def _pysol_designs() -> list[Design]:
-    from . import pysol  # local import: only needs the fetched cardsets
-
     return pysol.pysol_designs() or pysol.cached_pysol_designs()
 
 
@@ -259,31 +210,6 @@ def _svg_id(design: Design, key: str) -> list[str]:
     return [f"{_RANK_NAME.get(r, r)}_{_SUIT_NAME[s]}"]
 
 
-def _trim_alpha(rgba: np.ndarray, thr: int = 8) -> np.ndarray:
-    a = rgba[..., 3] > thr
-    ys = np.flatnonzero(a.any(1))
-    xs = np.flatnonzero(a.any(0))
-    if len(ys) == 0:
-        return rgba
-    return rgba[ys[0]:ys[-1] + 1, xs[0]:xs[-1] + 1]
-
-
-def round_corners(rgba: np.ndarray, radius_frac: float = 0.045) -> np.ndarray:
-    """Make the corners transparent (a rounded rectangle), keeping existing transparency."""
-    h, w = rgba.shape[:2]
-    r = max(2, int(round(radius_frac * w)))
-    m = np.zeros((h * 4, w * 4), np.uint8)  # 4x supersampled mask
-    R = r * 4
-    cv2.rectangle(m, (R, 0), (w * 4 - 1 - R, h * 4 - 1), 255, -1)
-    cv2.rectangle(m, (0, R), (w * 4 - 1, h * 4 - 1 - R), 255, -1)
-    for cx, cy in ((R, R), (w * 4 - 1 - R, R), (R, h * 4 - 1 - R), (w * 4 - 1 - R, h * 4 - 1 - R)):
-        cv2.circle(m, (cx, cy), R, 255, -1, lineType=cv2.LINE_AA)
-    m = cv2.resize(m, (w, h), interpolation=cv2.INTER_AREA)
-    out = rgba.copy()
-    out[..., 3] = np.minimum(out[..., 3], m)
-    return out
-
-
 def _render_svg_face(svgz: str, ids: list[str], height: int, tmpdir: str) -> np.ndarray | None:
     for i in ids:
         out = os.path.join(tmpdir, f"{i}.png")
@@ -294,7 +220,7 @@ def _render_svg_face(svgz: str, ids: list[str], height: int, tmpdir: str) -> np.
         im = cv2.imread(out, cv2.IMREAD_UNCHANGED)
         if im is None or im.ndim != 3 or im.shape[2] != 4:
             continue
-        im = _trim_alpha(im)
+        im = trim_alpha(im)
         if im.shape[0] < height * 0.97:
             # the element's box holds invisible parts: render larger so the card is `height` high
             h2 = int(height * height / max(1, im.shape[0]) + 2)
@@ -305,7 +231,7 @@ def _render_svg_face(svgz: str, ids: list[str], height: int, tmpdir: str) -> np.
             im = cv2.imread(out, cv2.IMREAD_UNCHANGED)
             if im is None or im.ndim != 3 or im.shape[2] != 4:
                 continue
-            im = _trim_alpha(im)
+            im = trim_alpha(im)
         if im.shape[0] < height * 0.8 or im.shape[1] < 0.4 * im.shape[0] or im.shape[1] > 1.0 * im.shape[0]:
             continue  # not a whole upright card
         if im.shape[0] != height:
@@ -343,7 +269,7 @@ def _render_gnome_sheet(design: Design, height: int) -> dict[str, np.ndarray]:
             continue
         y0, y1 = round(r * H / 5), round((r + 1) * H / 5)
         x0, x1 = round(c * W / 13), round((c + 1) * W / 13)
-        im = _trim_alpha(sheet[y0:y1, x0:x1], thr=40)
+        im = trim_alpha(sheet[y0:y1, x0:x1], thr=40)
         if im.shape[0] < 0.8 * (y1 - y0) / pad or im.shape[1] < 0.4 * im.shape[0]:
             continue
         im = cv2.resize(im, (max(1, round(im.shape[1] * height / im.shape[0])), height),
@@ -355,12 +281,8 @@ def _render_gnome_sheet(design: Design, height: int) -> dict[str, np.ndarray]:
 def render_design_faces(design: Design, height: int = FACE_HEIGHT, workers: int = 2) -> dict[str, np.ndarray]:
     """Render all faces of a design (BGRA uint8, `height` px high). Missing faces are skipped."""
     if design.kind == "pysol":
-        from . import pysol
-
         return pysol.load_pysol_faces(design, height)
     if design.kind == "drawn":
-        from . import drawn
-
         return drawn.draw_faces(height, drawn_style(design))
     if design.kind == "gnome":
         return _render_gnome_sheet(design, height)
@@ -381,8 +303,6 @@ def render_design_faces(design: Design, height: int = FACE_HEIGHT, workers: int 
 
 def drawn_style(design: Design):
     """The drawn.Style of a design of the drawn kind (referee-drawn: the default STYLE)."""
-    from . import drawn
-
     return drawn.STYLE if design.variant is None else drawn.variant_style(design.variant)
 
 
@@ -391,8 +311,6 @@ def _drawn_style_digest(design: Design) -> str:
     changed (new code) is drawn again."""
     import dataclasses
     import hashlib
-
-    from . import drawn
 
     style = dataclasses.asdict(drawn_style(design))
     # what this machine draws for the font and DejaVu pips (a missing font file falls back)
@@ -628,15 +546,6 @@ def _find_with(faces, inks, P: _Params, joker_index: bool, max_pip_fallback: flo
 # --------------------------------------------------------------------------------------------
 # cache
 # --------------------------------------------------------------------------------------------
-def faces_root() -> Path:
-    # versioned, so that processes running an older copy of this code never clobber newer renders
-    return cache_root() / "faces" / f"v{CACHE_VERSION}"
-
-
-def design_dir(design: Design | str) -> Path:
-    return faces_root() / (design if isinstance(design, str) else design.name)
-
-
 def build_design_cache(design: Design, force: bool = False, workers: int = 2) -> dict:
     """Render a design into the cache (if not there yet) and return its metadata."""
     d = design_dir(design)
@@ -651,8 +560,6 @@ def build_design_cache(design: Design, force: bool = False, workers: int = 2) ->
         if meta.get("version") == CACHE_VERSION and (stored in (None, style_digest) or meta.get("packed")):
             return meta
     if design.kind == "drawn":  # the boxes are known: the ones drawn
-        from . import drawn
-
         faces, boxes = drawn.draw_deck(FACE_HEIGHT, drawn_style(design))
         faces = {k: v for k, v in faces.items() if k in design.face_keys}  # variants: no jokers
         res = IndexResult(boxes={k: v for k, v in boxes.items() if v}, reason="drawn: boxes as drawn")

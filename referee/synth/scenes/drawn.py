@@ -5,7 +5,7 @@ with the project (AGPL-3.0-or-later). The deck imitates an ordinary French-suite
 (63 x 88 mm): off-white stock with a thin grey edge and rounded corners; in the top-left corner
 the rank (OpenCV's built-in Unicode sans font, emboldened) over a suit pip, the same index
 rotated 180 degrees in the bottom-right corner; red hearts and diamonds, black spades and clubs;
-the classic pip layouts for A-10 (pips adapted from :func:`referee.synth.scenes.generator._suit_shape`);
+the classic pip layouts for A-10 (pips adapted from :func:`referee.synth.scenes.suit_shapes.suit_shape`);
 J, Q and K show a framed, double-ended panel with a headpiece, a large letter and a suit pip; the
 jokers carry the word JOKER written vertically in two corners and a jester's head; the back is a
 blue lattice with a medallion. :class:`Style` holds the geometry (tuned so that the committed
@@ -34,7 +34,10 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from .designs import FACE_KEYS, round_corners
+from .design import FACE_KEYS
+from .face_outline import round_corners
+from .suit_shapes import suit_shape
+from .urw_fonts import urw_root
 
 CARD_MM = (63.0, 88.0)  # poker size (w, h)
 SS = 4  # supersampling factor
@@ -128,8 +131,6 @@ def _resolve_font(font: str) -> str:
     Other names are returned unchanged."""
     path: str | None = font
     if font.startswith(URW_PREFIX):
-        from .fetch_fonts import urw_root
-
         root = urw_root()
         path = str(root / font[len(URW_PREFIX):]) if root is not None else None   # not fetched: no file
     if path is None or (_is_font_file(path) and not (os.path.exists(path) and _have_pillow())):
@@ -249,7 +250,7 @@ def _pip_pen(img: np.ndarray, ox: float, oy: float, unit: float):
 
 
 def _classic_pip(img: np.ndarray, suit: str, cx: float, top: float, h: float) -> None:
-    """Suit pips after generator._suit_shape, with the proportions of printed decks: a club of
+    """Suit pips after suit_shapes.suit_shape, with the proportions of printed decks: a club of
     three well separated round lobes (merged lobes read as a spade to the models when small), a
     spade and a heart on the classic heart curve, a slim diamond. `h`: pip height."""
     circle, poly = _pip_pen(img, cx, top, h)
@@ -278,7 +279,7 @@ def _classic_pip(img: np.ndarray, suit: str, cx: float, top: float, h: float) ->
 
 
 def _fat_pip(img: np.ndarray, suit: str, cx: float, cy: float, s: float) -> None:
-    """Stout suit pips (a variant of generator._suit_shape): a club of three big, merging lobes
+    """Stout suit pips (a variant of suit_shapes.suit_shape): a club of three big, merging lobes
     on a short foot, a round-lobed heart and spade, a wide diamond. `s`: half the height."""
     circle, poly = _pip_pen(img, cx, cy, s)
 
@@ -302,7 +303,7 @@ def _fat_pip(img: np.ndarray, suit: str, cx: float, cy: float, s: float) -> None
 _DEJAVU = "/usr/share/fonts/truetype/dejavu/"
 _SUIT_GLYPH = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 # suit pip kinds: "drawn" (_classic_pip; referee-drawn's own), "shape" (the scene generator's
-# _suit_shape), "shape-narrow" (the same, 80 % as wide), "shape-fat" (_fat_pip), "font" (the
+# suit_shape), "shape-narrow" (the same, 80 % as wide), "shape-fat" (_fat_pip), "font" (the
 # glyphs of OpenCV's "uni" font), "font-dejavu" (DejaVu Sans glyphs; "font" where it is missing),
 # "font-urw" (the URW faces' suit glyphs, from Nimbus Roman; "font" where it is missing)
 PIP_KINDS = ("drawn", "shape", "shape-narrow", "shape-fat", "font", "font-dejavu", "font-urw")
@@ -325,9 +326,7 @@ def _pip_ref(suit: str, kind: str = "drawn") -> np.ndarray:
     elif kind == "shape-fat":
         _fat_pip(img, suit, 1.5 * s, 1.5 * s, s)
     elif kind in ("shape", "shape-narrow"):
-        from .generator import _suit_shape
-
-        _suit_shape(img, suit, 1.5 * s, 1.5 * s, s, 255)
+        suit_shape(img, suit, 1.5 * s, 1.5 * s, s, 255)
     else:
         raise ValueError(f"unknown pip kind {kind!r}")
     ys, xs = np.flatnonzero(img.max(1)), np.flatnonzero(img.max(0))
@@ -336,6 +335,12 @@ def _pip_ref(suit: str, kind: str = "drawn") -> np.ndarray:
         img = cv2.resize(img, (max(1, int(round(0.8 * img.shape[1]))), img.shape[0]),
                          interpolation=cv2.INTER_AREA)
     return np.ascontiguousarray(img)
+
+
+def forget_font_lookups() -> None:
+    """Drop the cached font lookups and glyphs, so fonts fetched since are drawn from now on."""
+    for cached in (_resolve_font, _glyph, _cap_metrics, _pip_ref):
+        cached.cache_clear()
 
 
 def _pip(suit: str, h_px: float, style: Style = STYLE) -> np.ndarray:

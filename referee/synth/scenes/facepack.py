@@ -23,7 +23,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .designs import faces_root
+from .cache import faces_root
 
 PACK_QUALITY = 88
 

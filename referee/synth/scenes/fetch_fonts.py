@@ -13,33 +13,15 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from . import drawn
 from .debian import fetch_once
-from .designs import cache_root
-
-PACKAGE = "fonts-urw-base35"
-SYSTEM_DIR = Path("/usr/share/fonts/opentype/urw-base35")
-PROBE = "NimbusRoman-Bold.otf"
-
-
-def fonts_dir() -> Path:
-    return cache_root() / "fonts"
-
-
-def urw_root() -> Path | None:
-    """The folder holding the URW .otf files (system-wide install first), or None."""
-    for d in (SYSTEM_DIR, fonts_dir() / "root" / "usr/share/fonts/opentype/urw-base35"):
-        if (d / PROBE).is_file():
-            return d
-    return None
+from .urw_fonts import PACKAGE, PROBE, fonts_dir, urw_root
 
 
 def fetch(force: bool = False, verbose: bool = True) -> Path:
     root, fetched = fetch_once(PACKAGE, fonts_dir(), urw_root, PROBE, force, verbose)
     if fetched:
-        from . import drawn
-
-        for cached in (drawn._resolve_font, drawn._glyph, drawn._cap_metrics, drawn._pip_ref):
-            cached.cache_clear()  # what was drawn before the fetch fell back to OpenCV's sans
+        drawn.forget_font_lookups()  # what was drawn before the fetch fell back to OpenCV's sans
     return root
 
 

@@ -27,7 +27,9 @@ from dataclasses import dataclass, field, replace
 import cv2
 import numpy as np
 
-from .designs import CARD_CODES, JOKER, RANKS, SUITS, DesignFaces, load_design
+from .design import CARD_CODES, JOKER, RANKS, SUITS
+from .designs import DesignFaces, load_design
+from .suit_shapes import suit_shape
 
 CARD_H_MM = 88.0
 IMAGE_SIZE = (1280, 720)
@@ -468,30 +470,6 @@ _WORDS = ("the", "and", "score", "game", "round", "player", "total", "rule", "re
           "queen", "jack", "ace", "joker", "pass", "turn", "win", "lose", "card", "table", "tea")
 
 
-def _suit_shape(img, suit: str, cx, cy, s, col):
-    """Draw a suit-like symbol (heart, diamond, club, spade) -- printed hard negatives."""
-    if suit == "D":
-        pts = np.array([[cx, cy - s], [cx + 0.7 * s, cy], [cx, cy + s], [cx - 0.7 * s, cy]], np.int32)
-        cv2.fillPoly(img, [pts], col, lineType=cv2.LINE_AA)
-    elif suit == "H" or suit == "S":
-        sgn = 1 if suit == "H" else -1
-        r = int(0.45 * s)
-        cv2.circle(img, (int(cx - 0.42 * s), int(cy - sgn * 0.25 * s)), r, col, -1, cv2.LINE_AA)
-        cv2.circle(img, (int(cx + 0.42 * s), int(cy - sgn * 0.25 * s)), r, col, -1, cv2.LINE_AA)
-        pts = np.array([[cx - 0.86 * s, cy - sgn * 0.1 * s], [cx + 0.86 * s, cy - sgn * 0.1 * s],
-                        [cx, cy + sgn * s]], np.int32)
-        cv2.fillPoly(img, [pts], col, lineType=cv2.LINE_AA)
-        if suit == "S":
-            cv2.fillPoly(img, [np.array([[cx, cy], [cx - 0.3 * s, cy + s], [cx + 0.3 * s, cy + s]], np.int32)],
-                         col, lineType=cv2.LINE_AA)
-    else:
-        r = int(0.36 * s)
-        for dx, dy in ((0, -0.45), (-0.45, 0.1), (0.45, 0.1)):
-            cv2.circle(img, (int(cx + dx * s), int(cy + dy * s)), r, col, -1, cv2.LINE_AA)
-        cv2.fillPoly(img, [np.array([[cx, cy], [cx - 0.3 * s, cy + s], [cx + 0.3 * s, cy + s]], np.int32)],
-                     col, lineType=cv2.LINE_AA)
-
-
 def render_paper(paper: Paper, px_per_mm: float = 2.5) -> np.ndarray:
     """BGRA image of a printed sheet."""
     rng = np.random.default_rng(paper.seed)
@@ -524,7 +502,7 @@ def render_paper(paper: Paper, px_per_mm: float = 2.5) -> np.ndarray:
             sc = rng.uniform(1.0, 4.0) * px_per_mm / 2.5
             cv2.putText(img, txt, (x, y), font, sc, ink(), int(rng.integers(1, 5)), cv2.LINE_AA)
         elif t < 0.75:  # suit-like symbols
-            _suit_shape(img, str(rng.choice(list(SUITS))), x, y, rng.uniform(6, 30) * px_per_mm / 2.5,
+            suit_shape(img, str(rng.choice(list(SUITS))), x, y, rng.uniform(6, 30) * px_per_mm / 2.5,
                         (0, 0, 200) if rng.random() < 0.5 else (20, 20, 20))
         else:  # pictures: blobs, boxes, gradients
             col = tuple(int(v) for v in rng.uniform(0, 255, 3))

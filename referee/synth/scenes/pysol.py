@@ -9,12 +9,16 @@ set's corner sheet.
 """
 from __future__ import annotations
 
+import glob
+import json
 from pathlib import Path
 
 import cv2
 import numpy as np
 
-from .designs import CARD_CODES, Design, _trim_alpha, round_corners
+from .cache import cache_root, design_dir
+from .design import CARD_CODES, Design
+from .face_outline import round_corners, trim_alpha
 
 PYSOL_LICENCE = "GPL-2+ or as stated per cardset in /usr/share/doc/pysolfc-cardsets/copyright (pysolfc-cardsets)"
 MIN_SCAN_HEIGHT = 90
@@ -133,10 +137,17 @@ PYSOL_DROPPED: dict[str, str] = {
 }
 
 
-def _root() -> Path | None:
-    from .fetch_pysolfc import cardsets_root
+def pysolfc_dir() -> Path:
+    return cache_root() / "pysolfc"
 
-    return cardsets_root()
+
+def cardsets_root() -> Path | None:
+    """The unpacked cardsets directory (holding cardset-*/), or None when not fetched."""
+    base = pysolfc_dir() / "root"
+    hits = sorted(glob.glob(str(base / "usr/share/games/*/cardset-*")))
+    if not hits:
+        hits = sorted(glob.glob(str(base / "usr/share/**/cardset-*"), recursive=True))
+    return Path(hits[0]).parent if hits else None
 
 
 def _config(d: Path) -> list[str]:
@@ -145,7 +156,7 @@ def _config(d: Path) -> list[str]:
 
 def candidate_cardsets() -> list[tuple[str, Path, str]]:
     """(short name, dir, ext) of French-type cardsets with >= 52 cards and big enough scans."""
-    root = _root()
+    root = cardsets_root()
     if root is None:
         return []
     out = []
@@ -181,10 +192,6 @@ def cached_pysol_designs() -> list[Design]:
     """The registered pysol designs whose faces are in the face cache, for a machine without the
     unpacked cardsets (a GPU box fed a face pack, :mod:`referee.synth.scenes.facepack`). Their faces are
     never re-rendered there, so `path` points at the cache."""
-    import json
-
-    from .designs import design_dir
-
     ds = []
     for name in PYSOL_KEEP:
         meta_p = design_dir(f"pysol-{name}") / "meta.json"
@@ -237,7 +244,7 @@ def load_pysol_faces(design: Design, height: int) -> dict[str, np.ndarray]:
         im = _read(d / f)
         if im is None:
             continue
-        im = _trim_alpha(im, thr=40)
+        im = trim_alpha(im, thr=40)
         if im.shape[0] < 20:
             continue
         im = cv2.resize(im, (max(1, round(im.shape[1] * height / im.shape[0])), height),

@@ -15,6 +15,8 @@ import numpy as np
 import pytest
 
 from referee.synth.scenes import designs as D
+from referee.synth.scenes.cache import design_dir
+from referee.synth.scenes.design import ALL_CODES, CARD_CODES, FACE_KEYS
 from referee.synth.scenes import drawn
 
 H = 160  # face height for the tests (the cache uses D.FACE_HEIGHT)
@@ -98,7 +100,7 @@ def test_never_the_heldout_font_or_pips(k):
 
 
 def test_urw_fonts_resolve_or_fall_back():
-    from referee.synth.scenes.fetch_fonts import urw_root
+    from referee.synth.scenes.urw_fonts import urw_root
 
     assert drawn._resolve_font("urw:NoSuchFace-Bold.otf") == "sans:700"
     assert drawn._resolve_font("urw:NoSuchFace-Regular.otf") == "sans:400"
@@ -124,7 +126,7 @@ def test_registry():
     for k, d in enumerate(VARIANTS):
         assert d.split == "train" and d in train and d.kind == "drawn" and d.variant == k
         assert d.source == ref.source and d.licence == ref.licence and "AGPL-3.0-or-later" in d.licence
-        assert d.face_keys == D.CARD_CODES + ("back",)  # no jokers (see DRAWN_VARIANTS)
+        assert d.face_keys == CARD_CODES + ("back",)  # no jokers (see DRAWN_VARIANTS)
         assert D.drawn_style(d) == drawn.variant_style(k)
     assert ref.split == "heldout" and ref.variant is None and ref in D.designs_for("heldout")
     assert ref.family == "referee-drawn" and not any(d.family == ref.family for d in VARIANTS)
@@ -134,7 +136,7 @@ def test_split_designs_include_the_variants(monkeypatch):
     from referee.synth.scenes import dataset
 
     monkeypatch.setattr(dataset, "ensure_designs", lambda ds, verbose=False: [{"check": {"ok": True}}] * len(ds))
-    train, val = dataset._split_designs("train"), dataset._split_designs("val")
+    train, val = dataset.usable_design_names("train"), dataset.usable_design_names("val")
     assert {d.name for d in VARIANTS} <= set(train) and "referee-drawn" not in train
     assert "referee-drawn" in val and not any(n.startswith("drawn-train") for n in val)
 
@@ -146,14 +148,14 @@ def test_variant_boxes_pass_the_design_check(k):
     """The drawn boxes are tight on the index ink and agree with what the registry's automatic
     index finder (find_design_indices, used for all other designs) finds on the faces."""
     faces, boxes = drawn.draw_deck(H, drawn.variant_style(k))
-    assert tuple(faces) == D.FACE_KEYS and boxes["back"] == []
+    assert tuple(faces) == FACE_KEYS and boxes["back"] == []
     res = D.find_design_indices(faces)
     # the serif Q of a URW face keeps its tail down to the pip, and the finder, which wants the
     # rank and the pip apart, takes its fallback there; the drawn boxes are used, not the finder's
     tails = {f for f in res.fallback if f.startswith("Q")} if k >= drawn.N_CLASSIC_VARIANTS else set()
     assert res.ok and not set(res.fallback) - tails and not res.four_corner, (res.reason, res.fallback)
     paper = np.array(drawn.variant_style(k).paper, np.int16)
-    for key in D.CARD_CODES + ("JKB", "JKR"):
+    for key in CARD_CODES + ("JKB", "JKR"):
         im = faces[key]
         h, w = im.shape[:2]
         assert len(boxes[key]) == 2, key
@@ -166,7 +168,7 @@ def test_variant_boxes_pass_the_design_check(k):
             assert sub[0].any() and sub[-1].any() and sub[:, 0].any() and sub[:, -1].any(), (key, tl)
             ring = ink[max(0, y1 - 2):y2 + 2, max(0, x1 - 2):x2 + 2].sum() - sub.sum()
             assert ring <= 0.05 * (x2 - x1 + y2 - y1), (key, ring)
-        if key in D.CARD_CODES and not any(f.startswith(key + ":") for f in tails):
+        if key in CARD_CODES and not any(f.startswith(key + ":") for f in tails):
             found = sorted(res.boxes[key], key=lambda b: b[0] + b[1])
             for a, b in zip(found, [tl, br]):
                 ix = max(0, min(a[2], b[2]) - max(a[0], b[0])) * max(0, min(a[3], b[3]) - max(a[1], b[1]))
@@ -179,20 +181,20 @@ def test_cache_keeps_variants_apart(tmp_path, monkeypatch):
     monkeypatch.setattr(D, "FACE_HEIGHT", 80)
     ref, var = D.get_design("referee-drawn"), D.get_design("drawn-train-07")
     m_ref, m_var = D.build_design_cache(ref), D.build_design_cache(var)
-    assert D.design_dir(ref) != D.design_dir(var)
+    assert design_dir(ref) != design_dir(var)
     assert m_ref["check"]["ok"] and m_var["check"]["ok"] and m_var["design"] == "drawn-train-07"
     assert m_ref["style"] != m_var["style"]
-    assert (D.design_dir(ref) / "7S.png").read_bytes() != (D.design_dir(var) / "7S.png").read_bytes()
+    assert (design_dir(ref) / "7S.png").read_bytes() != (design_dir(var) / "7S.png").read_bytes()
     assert "JKR" not in m_var["faces"] and "JKR" in m_ref["faces"]
     for k in ("AS", "10H", "back"):  # the boxes drawn with the variant's style
         assert m_var["faces"][k]["indices"] == [list(b) for b in drawn.draw_face(k, 80, drawn.variant_style(7))[1]]
     # a cached variant whose style digest differs (or is missing) is drawn again
-    p = D.design_dir(var) / "meta.json"
+    p = design_dir(var) / "meta.json"
     for stale in ({**m_var, "style": "0" * 16}, {k: v for k, v in m_var.items() if k != "style"}):
         p.write_text(json.dumps(stale))
         assert D.build_design_cache(var) == m_var
     # referee-drawn metadata written before styles were recorded stays valid
-    p = D.design_dir(ref) / "meta.json"
+    p = design_dir(ref) / "meta.json"
     old = {k: v for k, v in m_ref.items() if k != "style"}
     p.write_text(json.dumps(old))
     assert D.build_design_cache(ref) == old
@@ -215,7 +217,7 @@ def test_scene_with_a_variant(tmp_path, monkeypatch):
     for o in idx:
         x1, y1, x2, y2 = o.box
         assert 0 <= x1 < x2 <= w and 0 <= y1 < y2 <= h
-        assert o.code in D.ALL_CODES
+        assert o.code in ALL_CODES
         if o.card_id in cards:  # a card under 15 % visible has no card box
             assert cards[o.card_id].code == o.code
 

@@ -7,6 +7,8 @@ import numpy as np
 import pytest
 
 import referee.synth.scenes.designs as D
+from referee.synth.scenes.cache import CACHE_VERSION, design_dir
+from referee.synth.scenes.design import Design
 from referee.synth.scenes import facepack, pysol
 
 
@@ -28,11 +30,11 @@ def test_pack_and_unpack_restore_the_faces(cache, tmp_path):
     design = D.get_design("drawn-train-03")
     meta = D.build_design_cache(design)
     pack_file = facepack.pack(tmp_path / "faces.tar", designs=[design.name])
-    here = D.design_dir(design)
+    here = design_dir(design)
 
     cache("gpu-box")
     assert facepack.unpack(pack_file, workers=2) == [design.name]
-    there = D.design_dir(design)
+    there = design_dir(design)
     restored = json.loads((there / "meta.json").read_text())
     assert restored["packed"] is True
     assert restored["faces"] == meta["faces"]
@@ -54,9 +56,9 @@ def test_packed_drawn_faces_are_kept_though_this_machine_would_draw_them_differe
     """A GPU box lacks the fonts: its own style digest differs, and drawing again would give other faces."""
     root = cache("box")
     design = D.get_design("drawn-train-05")
-    d = D.design_dir(design)
+    d = design_dir(design)
     d.mkdir(parents=True)
-    meta = {"version": D.CACHE_VERSION, "design": design.name, "style": "drawn elsewhere", "packed": True,
+    meta = {"version": CACHE_VERSION, "design": design.name, "style": "drawn elsewhere", "packed": True,
             "faces": {}, "check": {"ok": True}}
     (d / "meta.json").write_text(json.dumps(meta))
     assert D.build_design_cache(design) == meta
@@ -65,13 +67,13 @@ def test_packed_drawn_faces_are_kept_though_this_machine_would_draw_them_differe
 
 def test_registry_lists_a_cached_design_whose_package_is_missing(cache, monkeypatch):
     cache("box")
-    gone = D.Design("gnome-gone", "gnome-cards-data", D.GNOME_LICENCE, "train", "/nonexistent/gone.svgz", "gone")
+    gone = Design("gnome-gone", "gnome-cards-data", D.GNOME_LICENCE, "train", "/nonexistent/gone.svgz", "gone")
     monkeypatch.setattr(D, "_SVG_DESIGNS", [gone])
     D.all_designs.cache_clear()
     assert "gnome-gone" not in [d.name for d in D.all_designs()]
-    d = D.design_dir(gone)
+    d = design_dir(gone)
     d.mkdir(parents=True)
-    (d / "meta.json").write_text(json.dumps({"version": D.CACHE_VERSION, "faces": {}, "check": {"ok": True}}))
+    (d / "meta.json").write_text(json.dumps({"version": CACHE_VERSION, "faces": {}, "check": {"ok": True}}))
     D.all_designs.cache_clear()
     assert "gnome-gone" in [d.name for d in D.all_designs()]
 
@@ -79,9 +81,9 @@ def test_registry_lists_a_cached_design_whose_package_is_missing(cache, monkeypa
 def test_cached_pysol_designs_keep_their_split_and_jokers(cache):
     cache("box")
     for name, faces in (("gpl", {"AS": {}, "JKB": {}}), ("me-uk", {"AS": {}})):
-        d = D.design_dir(f"pysol-{name}")
+        d = design_dir(f"pysol-{name}")
         d.mkdir(parents=True)
-        (d / "meta.json").write_text(json.dumps({"version": D.CACHE_VERSION, "faces": faces}))
+        (d / "meta.json").write_text(json.dumps({"version": CACHE_VERSION, "faces": faces}))
     got = {d.name: d for d in pysol.cached_pysol_designs()}
     assert set(got) == {"pysol-gpl", "pysol-me-uk"}
     assert got["pysol-gpl"].split == "train" and got["pysol-gpl"].jokers == ("JKB",)

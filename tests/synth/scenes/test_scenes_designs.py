@@ -10,6 +10,8 @@ import numpy as np
 import pytest
 
 from referee.synth.scenes import designs as D
+from referee.synth.scenes.design import CARD_CODES, key_code
+from referee.synth.scenes.face_outline import round_corners
 
 
 def test_registry_splits_fixed_and_disjoint():
@@ -50,21 +52,21 @@ def test_enough_heldout_designs():
 
 
 def test_codes():
-    assert len(D.CARD_CODES) == 52 and len(set(D.CARD_CODES)) == 52
-    assert "10H" in D.CARD_CODES and "QS" in D.CARD_CODES and "AC" in D.CARD_CODES
-    assert D.key_code("JKR") == "JK" and D.key_code("back") is None and D.key_code("7D") == "7D"
+    assert len(CARD_CODES) == 52 and len(set(CARD_CODES)) == 52
+    assert "10H" in CARD_CODES and "QS" in CARD_CODES and "AC" in CARD_CODES
+    assert key_code("JKR") == "JK" and key_code("back") is None and key_code("7D") == "7D"
 
 
 def _suit(img, suit, cx, cy, s, col):
-    from referee.synth.scenes.generator import _suit_shape
+    from referee.synth.scenes.suit_shapes import suit_shape
 
-    _suit_shape(img, suit, cx, cy, s, col)
+    suit_shape(img, suit, cx, cy, s, col)
 
 
 def _synthetic_faces(w=280, h=400):
     """52 faces with a rank + suit index at top-left and rotated at bottom-right, central pips."""
     faces, truth = {}, {}
-    for code in D.CARD_CODES:
+    for code in CARD_CODES:
         r, s = code[:-1], code[-1]
         col = (0, 0, 200) if s in "HD" else (20, 20, 20)
         img = np.full((h, w, 3), 250, np.uint8)
@@ -76,7 +78,7 @@ def _synthetic_faces(w=280, h=400):
         # a couple of central pips away from the corners
         _suit(img, s, w // 2, h // 2 - 60, 26, col)
         _suit(img, s, w // 2, h // 2 + 60, 26, col)
-        faces[code] = D.round_corners(np.dstack([img, np.full((h, w), 255, np.uint8)]))
+        faces[code] = round_corners(np.dstack([img, np.full((h, w), 255, np.uint8)]))
         truth[code] = (8, 18, 75, 98)  # generous bounds around rank + suit
     return faces, truth
 
@@ -86,7 +88,7 @@ def test_find_indices_on_synthetic_deck():
     res = D.find_design_indices(faces)
     assert res.ok, res.reason
     assert not res.four_corner
-    for code in D.CARD_CODES:
+    for code in CARD_CODES:
         boxes = res.boxes[code]
         assert len(boxes) == 2
         tl, br = sorted(boxes, key=lambda b: b[0] + b[1])
@@ -99,7 +101,7 @@ def test_find_indices_on_synthetic_deck():
 
 def test_round_corners_transparent():
     im = np.full((400, 280, 4), 255, np.uint8)
-    out = D.round_corners(im)
+    out = round_corners(im)
     assert out[0, 0, 3] == 0 and out[-1, -1, 3] == 0 and out[200, 140, 3] == 255
 
 
@@ -107,7 +109,7 @@ def test_round_corners_transparent():
                     reason="needs librsvg2-bin and gnome-cards-data")
 def test_render_one_svg_design():
     df = D.load_design("gnome-simplistic")
-    assert set(D.CARD_CODES) <= set(df.faces.keys())
+    assert set(CARD_CODES) <= set(df.faces.keys())
     f = df.faces["QH"]
     assert f.image.shape[0] == D.FACE_HEIGHT and f.image.shape[2] == 4
     assert f.image[0, 0, 3] == 0  # rounded corner transparent

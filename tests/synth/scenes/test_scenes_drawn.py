@@ -7,6 +7,8 @@ import numpy as np
 import pytest
 
 from referee.synth.scenes import designs as D
+from referee.synth.scenes.cache import design_dir
+from referee.synth.scenes.design import CARD_CODES, FACE_KEYS
 from referee.synth.scenes import drawn
 
 H = 160  # face height for the tests (the cache uses D.FACE_HEIGHT)
@@ -25,7 +27,7 @@ def _ink(face: np.ndarray, thr: int = 60) -> np.ndarray:
 
 def test_every_face_present_same_size(deck):
     faces, boxes = deck
-    assert tuple(faces) == D.FACE_KEYS and set(boxes) == set(D.FACE_KEYS)
+    assert tuple(faces) == FACE_KEYS and set(boxes) == set(FACE_KEYS)
     assert len(faces) == 55
     w = round(H * 63 / 88)
     for k, im in faces.items():
@@ -39,7 +41,7 @@ def test_every_face_present_same_size(deck):
 def test_index_boxes_inside_face_and_tight_on_ink(deck):
     faces, boxes = deck
     assert boxes["back"] == []
-    for k in D.CARD_CODES + ("JKB", "JKR"):
+    for k in CARD_CODES + ("JKB", "JKR"):
         im = faces[k]
         h, w = im.shape[:2]
         assert len(boxes[k]) == 2, k
@@ -77,7 +79,7 @@ def test_registered_heldout_and_always_present():
     assert d in D.all_designs() and d in D.designs_for("heldout")
     assert d.split == "heldout" and d.kind == "drawn" and d.family == "referee-drawn"
     assert d.source == "referee-drawn" and "AGPL-3.0-or-later" in d.licence
-    assert d.face_keys == D.FACE_KEYS
+    assert d.face_keys == FACE_KEYS
     assert not any(o.family == d.family for o in D.all_designs() if o is not d)
 
 
@@ -95,9 +97,9 @@ def test_cache_stores_the_drawn_boxes(tmp_path, monkeypatch):
     design = D.get_design("referee-drawn")
     meta = D.build_design_cache(design)
     assert meta["check"]["ok"] and meta["source"] == "referee-drawn"
-    assert set(meta["faces"]) == set(D.FACE_KEYS)
+    assert set(meta["faces"]) == set(FACE_KEYS)
     assert meta["faces"]["back"]["indices"] == []
     for k in ("AS", "10H", "KC", "JKR"):  # the boxes drawn, not detected
         assert meta["faces"][k]["indices"] == [list(b) for b in drawn.draw_face(k, 120)[1]], k
-    on_disk = json.loads((D.design_dir(design) / "meta.json").read_text())
-    assert on_disk == meta and (D.design_dir(design) / "QS.png").exists()
+    on_disk = json.loads((design_dir(design) / "meta.json").read_text())
+    assert on_disk == meta and (design_dir(design) / "QS.png").exists()

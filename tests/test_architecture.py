@@ -1,0 +1,237 @@
+"""Architecture rules checked on the source text: no import circles between the modules of
+`referee`, no private names imported across modules, and a package root that holds only the
+entry points.
+
+A module is one .py file under referee/ (a package's __init__.py is the package itself).
+Imports inside functions count, because they still tie the two modules together; imports under
+`if TYPE_CHECKING:` do not, since they never run.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = "referee"
+PACKAGE_DIR = REPO_ROOT / PACKAGE
+ROOT_FILES_ALLOWED = {"__init__.py", "cli.py", "errors.py"}
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(REPO_ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _package_modules() -> dict[str, Path]:
+    return {_module_name(path): path for path in sorted(PACKAGE_DIR.rglob("*.py"))}
+
+
+MODULES = _package_modules()
+
+
+def _is_type_checking_guard(test: ast.expr) -> bool:
+    if isinstance(test, ast.Name):
+        return test.id == "TYPE_CHECKING"
+    return isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+
+
+def _runtime_imports(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
+    """Every import statement that can run, at any depth, leaving out TYPE_CHECKING blocks."""
+    pending: list[ast.AST] = [tree]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node
+            continue
+        if isinstance(node, ast.If) and _is_type_checking_guard(node.test):
+            pending.extend(node.orelse)
+            continue
+        pending.extend(ast.iter_child_nodes(node))
+
+
+def _imported_from(node: ast.ImportFrom, importer: str, importer_is_package: bool) -> str:
+    """The absolute module a `from ... import` reads from, relative levels resolved."""
+    if node.level == 0:
+        return node.module or ""
+    package_parts = importer.split(".")
+    if not importer_is_package:
+        package_parts.pop()
+    base = package_parts[: len(package_parts) - (node.level - 1)]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
+def _parse(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+
+
+def _import_graph() -> dict[str, set[str]]:
+    graph: dict[str, set[str]] = {name: set() for name in MODULES}
+    for name, path in MODULES.items():
+        is_package = path.name == "__init__.py"
+        for node in _runtime_imports(_parse(path)):
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            else:
+                source = _imported_from(node, name, is_package)
+                targets = []
+                for alias in node.names:
+                    submodule = f"{source}.{alias.name}"
+                    targets.append(submodule if submodule in MODULES else source)
+            graph[name].update(t for t in targets if t in MODULES and t != name)
+    return graph
+
+
+def _strongly_connected_components(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Tarjan's algorithm, iterative so deep chains cannot hit the recursion limit."""
+    index_of: dict[str, int] = {}
+    lowlink: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    components: list[list[str]] = []
+    work: list[tuple[str, Iterator[str]]] = []  # the depth-first path, each node with its unseen successors
+
+    def enter(node: str) -> None:
+        index_of[node] = lowlink[node] = len(index_of)
+        stack.append(node)
+        on_stack.add(node)
+        work.append((node, iter(sorted(graph[node]))))
+
+    for root in sorted(graph):
+        if root in index_of:
+            continue
+        enter(root)
+        while work:
+            node, successors = work[-1]
+            successor = next(successors, None)
+            if successor is not None:
+                if successor not in index_of:
+                    enter(successor)
+                elif successor in on_stack:
+                    lowlink[node] = min(lowlink[node], index_of[successor])
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                lowlink[parent] = min(lowlink[parent], lowlink[node])
+            if lowlink[node] == index_of[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                components.append(sorted(component))
+    return components
+
+
+def _one_cycle(graph: dict[str, set[str]], component: list[str]) -> list[str]:
+    """A concrete path round the circle, so the failure names the imports to undo."""
+    members = set(component)
+    start = component[0]
+    came_from: dict[str, str] = {}
+    frontier = [start]
+    while frontier:
+        next_frontier = []
+        for node in frontier:
+            for successor in sorted(graph[node] & members):
+                if successor == start:
+                    path = [node]
+                    while path[-1] != start:
+                        path.append(came_from[path[-1]])
+                    return [*reversed(path), start]
+                if successor not in came_from:
+                    came_from[successor] = node
+                    next_frontier.append(successor)
+        frontier = next_frontier
+    return component
+
+
+def _is_private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def _checked_files() -> list[Path]:
+    files = [*MODULES.values()]
+    for folder in ("tests", "bench"):
+        files.extend(sorted((REPO_ROOT / folder).rglob("*.py")))
+    return files
+
+
+def test_the_checker_sees_function_imports_and_skips_type_checking_ones():
+    source = (
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n    from referee.vision import deck\n"
+        "else:\n    import referee.errors\n"
+        "def load():\n    from ..engine import cards\n"
+    )
+    found = [(getattr(node, "level", 0), getattr(node, "module", None), [alias.name for alias in node.names])
+             for node in _runtime_imports(ast.parse(source))]
+    assert sorted(found, key=str) == sorted([(0, "typing", ["TYPE_CHECKING"]), (0, None, ["referee.errors"]),
+                                             (2, "engine", ["cards"])], key=str)
+    relative = ast.parse("from ..engine import cards").body[0]
+    assert _imported_from(relative, "referee.live.loop", importer_is_package=False) == "referee.engine"
+    assert _imported_from(relative, "referee.live", importer_is_package=True) == "referee.engine"
+
+
+def test_the_checker_finds_a_circle_and_a_path_round_it():
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
+    circles = [c for c in _strongly_connected_components(graph) if len(c) > 1]
+    assert circles == [["a", "b", "c"]]
+    assert _one_cycle(graph, circles[0]) == ["a", "b", "c", "a"]
+
+
+def test_import_graph_sees_known_edges():
+    graph = _import_graph()
+    assert "referee.engine.engine" in graph
+    assert "referee.errors" in set().union(*graph.values())
+
+
+def test_no_import_cycles():
+    graph = _import_graph()
+    circles = [c for c in _strongly_connected_components(graph) if len(c) > 1]
+    report = [
+        f"{', '.join(c)}\n    e.g. {' -> '.join(_one_cycle(graph, c))}" for c in circles
+    ]
+    assert not circles, "import circles between modules:\n  " + "\n  ".join(report)
+
+
+def test_no_private_names_imported_across_modules():
+    offences = []
+    for path in _checked_files():
+        importer = _module_name(path)
+        is_package = path.name == "__init__.py"
+        for node in _runtime_imports(_parse(path)):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+                private = [n for n in names if n.startswith(PACKAGE + ".")
+                           and any(_is_private(part) for part in n.split("."))]
+                source = None
+            else:
+                source = _imported_from(node, importer, is_package)
+                if source != PACKAGE and not source.startswith(PACKAGE + "."):
+                    continue
+                private = [alias.name for alias in node.names if _is_private(alias.name)]
+                if any(_is_private(part) for part in source.split(".")):
+                    private.append(source)
+            if private and source != importer:
+                where = f"{path.relative_to(REPO_ROOT)}:{node.lineno}"
+                offences.append(f"{where} imports {', '.join(private)}"
+                                + (f" from {source}" if source else ""))
+    assert not offences, "private names imported across modules:\n  " + "\n  ".join(offences)
+
+
+def test_package_root_holds_only_entry_points_and_subpackages():
+    strays = []
+    for entry in sorted(PACKAGE_DIR.iterdir()):
+        if entry.name == "__pycache__":
+            continue
+        # A folder of modules is a subpackage, with or without its own __init__.py.
+        is_subpackage = entry.is_dir() and any(entry.rglob("*.py"))
+        if not is_subpackage and entry.name not in ROOT_FILES_ALLOWED:
+            strays.append(entry.name)
+    assert not strays, f"referee/ should hold only {sorted(ROOT_FILES_ALLOWED)} and subpackages: {strays}"

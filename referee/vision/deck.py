@@ -1,9 +1,10 @@
 """An enrolled deck: the classifier's embeddings of a table's own cards, read by nearest neighbours.
 
 `referee enroll --name NAME` captures crops of the table's deck and saves a DeckIndex under
-<models>/decks/NAME/ (deck.npz: the index; card.json: a readable description). The recogniser
-given that deck (`referee detect|watch --deck NAME`) keeps the base classifier's `other`
-(rejection) but lets the deck decide which card a corner shows: see DeckIndex.classify.
+decks/NAME/ in the user's data folder, or in the models folder given (deck_folder): deck.npz, the
+index, and card.json, a readable description. The recogniser given that deck
+(`referee detect|watch --deck NAME`) keeps the base classifier's `other` (rejection) but lets
+the deck decide which card a corner shows: see DeckIndex.classify.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from referee.errors import UserError
+from referee.package_data import MODELS_PACKAGE, models_override, package_folder, user_data_folder
 
 DECK_FILE = "deck.npz"
 CARD_FILE = "card.json"
@@ -30,15 +32,24 @@ NOT_CARDS = ("other", "back")  # classes a deck never enrols
 
 
 def deck_folder(name: str, models_dir: str | os.PathLike | None = None) -> Path:
-    """<models>/decks/<name>; models_dir defaults to the recogniser's ($REFEREE_MODELS, else models/)."""
+    """Where deck NAME is saved: <models>/decks/<name> for a models folder given (models_dir, else
+    $REFEREE_MODELS), else decks/<name> in the user's data folder (package_data.user_data_folder)."""
     if not isinstance(name, str) or not NAME_PATTERN.fullmatch(name):
         raise UserError(f"bad deck name {name!r}: 1 to 40 letters, digits, '_', '.' or '-', "
                         "starting with a letter or digit")
-    if models_dir is None:
-        from referee.vision.recognizer import default_models_dir  # the recogniser imports this module
+    root = Path(models_dir) if models_dir else models_override() or user_data_folder()
+    return root / DECKS_DIR / name
 
-        models_dir = default_models_dir()
-    return Path(models_dir) / DECKS_DIR / name
+
+def saved_deck_folder(name: str, models_dir: str | os.PathLike | None = None) -> Path:
+    """The folder deck NAME is read from: deck_folder's, except that with no models folder given
+    a deck found only in the installed models' decks/ is read there (where a checkout's decks
+    were enrolled before they moved to the user's data folder)."""
+    folder = deck_folder(name, models_dir)
+    if models_dir or models_override() or (folder / DECK_FILE).is_file():
+        return folder
+    earlier = package_folder(MODELS_PACKAGE) / DECKS_DIR / name
+    return earlier if (earlier / DECK_FILE).is_file() else folder
 
 
 @dataclass(frozen=True, eq=False)
@@ -185,11 +196,11 @@ class DeckIndex:
     @classmethod
     def load(cls, folder_or_name: str | os.PathLike, models_dir: str | os.PathLike | None = None) -> DeckIndex:
         """The deck saved in a folder (a Path, or a str with a path separator) or under a deck name
-        (deck_folder(name, models_dir)). Missing, corrupt or foreign files are one-line UserErrors."""
+        (saved_deck_folder(name, models_dir)). Missing, corrupt or foreign files are one-line UserErrors."""
         by_name = isinstance(folder_or_name, str) and not any(
             s and s in folder_or_name for s in (os.sep, os.altsep, "/"))
         if by_name:
-            name, folder = folder_or_name, deck_folder(folder_or_name, models_dir)
+            name, folder = folder_or_name, saved_deck_folder(folder_or_name, models_dir)
         else:
             folder = Path(folder_or_name)
             name = folder.name

@@ -11,6 +11,7 @@ from types import MappingProxyType
 import numpy as np
 
 from referee.errors import UserError
+from referee.package_data import MODELS_PACKAGE, models_override, package_folder
 from referee.vision.classifier import REJECT_CLASS, IndexClassifier
 from referee.vision.crops import rectify_index
 from referee.vision.deck import DeckIndex, file_sha256, load_deck
@@ -112,9 +113,8 @@ STAGES = ("detector", "crops", "classifier", "grouping")
 
 
 def default_models_dir() -> Path:
-    """$REFEREE_MODELS, else the repository's models/ folder."""
-    env = os.environ.get("REFEREE_MODELS")
-    return Path(env) if env else Path(__file__).resolve().parents[2] / "models"
+    """$REFEREE_MODELS, else the models installed with the package (the checkout's models/)."""
+    return models_override() or package_folder(MODELS_PACKAGE)
 
 
 def corner_leads(indices: list[Detection], cards: list[Detection], angle) -> list[int | None]:
@@ -201,7 +201,7 @@ class CardRecognizer:
     ) -> None:
         models = Path(models_dir) if models_dir else default_models_dir()
         if deck is not None and not isinstance(deck, (DeckIndex, DeckHead, DeckModel)):
-            deck = load_deck(deck, models)  # before the models: a missing deck is the likelier slip
+            deck = load_deck(deck, models_dir or None)  # before the models: a missing deck is the likelier slip
         self.det_conf = det_conf
         self.faint_index_conf = faint_index_conf if faint_index_conf is not None and faint_index_conf < det_conf else None
         self.faint_min_probability = faint_min_probability

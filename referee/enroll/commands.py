@@ -30,7 +30,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--headless", action="store_true", help="no window")
     p.add_argument("--models", default=None, help="folder with detector.onnx and classifier.onnx (default: "
                                                   "$REFEREE_MODELS, else the installed models); "
-                                                  "the deck is saved in its decks/ folder")
+                                                  "given here or by $REFEREE_MODELS, the deck is saved "
+                                                  "in its decks/ folder")
     p.add_argument("--looks", type=int, default=4, help="frames captured per row (default 4)")
     p.add_argument("--patience", type=int, default=20,
                    help="frames an incomplete row waits before naming the missing cards (default 20)")

@@ -1,7 +1,9 @@
 """`referee demo`: referees the bundled recording (``fixtures/demo/``, installed as the package
 data of ``referee.demo_recording``): a complete Profit game filmed from a scripted record with
-the project's own deck, rendered by `referee film`. It does what a table does: calibrates from the markers in the first frames, then `watch`es the video (speech where there is an audio device, text always; the overlay where there is a display,
-else headless), and prints the final score table.
+the project's own deck, rendered by `referee film`. It does what a table does: calibrates from
+the markers in the first frames, then `watch`es the video (speech where there is an audio device,
+text always; the overlay where there is a display, else headless), and prints the final score
+table.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """`referee enroll --source … --name NAME`: show the table's own deck to the camera once, on the
-enrolment mat (`referee markers --enroll`), and save what was learnt of it under models/decks/NAME/
-that `referee watch --deck NAME` and `referee detect --deck NAME` read with.
+enrolment mat (`referee markers --enroll`), and save what was learnt of it under decks/NAME/ in
+the user's data folder (referee.vision.deck_files.deck_folder), that `referee watch --deck NAME` and
+`referee detect --deck NAME` read with.
 
 Heavy imports (cv2, onnxruntime) stay inside the command function so `referee --help` stays fast.
 """
@@ -19,14 +20,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "enroll", help="enrol the table's own deck from the enrolment mat (then use --deck NAME)",
         description="Lay the deck on the printed enrolment mat (referee markers --enroll) one row at a time, "
                     "as the voice asks; the cards are captured, the classifier is adapted to this deck and "
-                    "the result is saved under models/decks/NAME/.")
+                    "the result is saved under ~/.local/share/daifugo-referee/decks/NAME/ "
+                    "($XDG_DATA_HOME/daifugo-referee/... where that is set; MODELS/decks/NAME/ "
+                    "with --models MODELS or $REFEREE_MODELS).")
     p.add_argument("--source", required=True, help="camera index (0), video file or folder of images")
     p.add_argument("--name", required=True, help="the deck's name (letters, digits, _ . -)")
     p.add_argument("--lang", choices=("ja", "en"), default="ja", help="language of the prompts (default ja)")
     p.add_argument("--mute", action="store_true", help="no speech: prompts as text only")
     p.add_argument("--headless", action="store_true", help="no window")
-    p.add_argument("--models", default=None, help="folder with detector.onnx and classifier.onnx (default: models/); "
-                                                  "the deck is saved in its decks/ folder")
+    p.add_argument("--models", default=None, help="folder with detector.onnx and classifier.onnx (default: "
+                                                  "$REFEREE_MODELS, else the installed models); "
+                                                  "given here or by $REFEREE_MODELS, the deck is saved "
+                                                  "in its decks/ folder")
     p.add_argument("--looks", type=int, default=4, help="frames captured per row (default 4)")
     p.add_argument("--patience", type=int, default=20,
                    help="frames an incomplete row waits before naming the missing cards (default 20)")
@@ -46,7 +51,7 @@ def run_enroll(args: argparse.Namespace) -> int:
     from referee.enroll.run import enrol_frames
     from referee.enroll.session import EnrolSettings
     from referee.live.overlay import OverlayOutput
-    from referee.vision.deck import deck_folder
+    from referee.vision.deck_files import deck_folder
     from referee.vision.recognizer import CardRecognizer
 
     folder = deck_folder(args.name, args.models)       # a bad name: UserError before the camera opens

@@ -61,7 +61,7 @@ class EnrolResult:
         return self.look_seconds + self.adapt_seconds
 
     def card(self, name: str, date: str, model: str) -> dict:
-        """The deck's small card (models/decks/NAME/card.json)."""
+        """The deck's small card (decks/NAME/card.json)."""
         e = self.enrolment
         acc = self.held_back.accuracy
         return {

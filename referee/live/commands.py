@@ -36,7 +36,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--players", default=None, help="player names clockwise, A,B,C,D (default: the calibration's seats)")
     p.add_argument("--counts", default=None, help="cards dealt to each player, 13,13,14,14 (default: the rules' deal)")
     p.add_argument("--first", default=None, help="who leads the first game (default: the first player listed)")
-    p.add_argument("--models", default=None, help="folder with detector.onnx and classifier.onnx (default: models/)")
+    p.add_argument("--models", default=None, help="folder with detector.onnx and classifier.onnx "
+                                                  "(default: $REFEREE_MODELS, else the installed models)")
     p.add_argument("--deck", default=None, metavar="NAME", help="use the deck enrolled with referee enroll --name NAME")
     p.add_argument("--every", type=int, default=1, help="recognise every K-th frame (default 1)")
     p.add_argument("--realtime", action="store_true",

@@ -1,7 +1,9 @@
-"""`referee demo`: referees the bundled recording (``fixtures/demo/``): a complete Profit game filmed
-from a scripted record with the project's own deck, rendered by `referee film`. It does what a
-table does: calibrates from the markers in the first frames, then `watch`es the video (speech where there is an audio device, text always; the overlay where there is a display,
-else headless), and prints the final score table.
+"""`referee demo`: referees the bundled recording (``fixtures/demo/``, installed as the package
+data of ``referee.demo_recording``): a complete Profit game filmed from a scripted record with
+the project's own deck, rendered by `referee film`. It does what a table does: calibrates from
+the markers in the first frames, then `watch`es the video (speech where there is an audio device,
+text always; the overlay where there is a display, else headless), and prints the final score
+table.
 """
 
 from __future__ import annotations
@@ -13,8 +15,8 @@ import sys
 from pathlib import Path
 
 from referee.errors import UserError
+from referee.data.locations import DEMO_PACKAGE, package_folder
 
-DEMO_DIR = Path(__file__).resolve().parents[2] / "fixtures" / "demo"
 MANIFEST = "demo.json"
 
 
@@ -34,7 +36,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def demo_dir(args: argparse.Namespace) -> Path:
-    return Path(args.demo_dir) if getattr(args, "demo_dir", None) else DEMO_DIR
+    return Path(args.demo_dir) if getattr(args, "demo_dir", None) else package_folder(DEMO_PACKAGE)
 
 
 def load_manifest(directory: Path) -> dict:

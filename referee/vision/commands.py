@@ -13,7 +13,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("detect", help="read the cards in images (one JSON object per image with --json)")
     p.add_argument("images", nargs="+", help="image files")
     p.add_argument("--json", action="store_true", help="one JSON object per line")
-    p.add_argument("--models", default=None, help="folder with detector.onnx and classifier.onnx (default: models/)")
+    p.add_argument("--models", default=None, help="folder with detector.onnx and classifier.onnx "
+                                                  "(default: $REFEREE_MODELS, else the installed models)")
     p.add_argument("--conf", type=float, default=None,
                    help="detector confidence threshold (default: the recogniser's, which also keeps fainter corner "
                         "boxes that read surely; with --conf none below it)")

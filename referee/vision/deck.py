@@ -1,9 +1,10 @@
 """An enrolled deck: the classifier's embeddings of a table's own cards, read by nearest neighbours.
 
 `referee enroll --name NAME` captures crops of the table's deck and saves a DeckIndex under
-<models>/decks/NAME/ (deck.npz: the index; card.json: a readable description). The recogniser
-given that deck (`referee detect|watch --deck NAME`) keeps the base classifier's `other`
-(rejection) but lets the deck decide which card a corner shows: see DeckIndex.classify.
+decks/NAME/ in the user's data folder, or in the models folder given (deck_folder): deck.npz, the
+index, and card.json, a readable description. The recogniser given that deck
+(`referee detect|watch --deck NAME`) keeps the base classifier's `other` (rejection) but lets
+the deck decide which card a corner shows: see DeckIndex.classify.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from referee.errors import UserError
-from referee.vision.deck_files import CARD_FILE, DECK_FILE, FORMAT_VERSION, deck_folder, drop_replaced_network
+from referee.vision.deck_files import CARD_FILE, DECK_FILE, FORMAT_VERSION, drop_replaced_network, saved_deck_folder
 from referee.vision.deck_head import DeckHead
 from referee.vision.deck_model import DeckModel
 from referee.vision.model_files import write_atomic
@@ -170,11 +171,11 @@ class DeckIndex:
     @classmethod
     def load(cls, folder_or_name: str | os.PathLike, models_dir: str | os.PathLike | None = None) -> DeckIndex:
         """The deck saved in a folder (a Path, or a str with a path separator) or under a deck name
-        (deck_folder(name, models_dir)). Missing, corrupt or foreign files are one-line UserErrors."""
+        (saved_deck_folder(name, models_dir)). Missing, corrupt or foreign files are one-line UserErrors."""
         by_name = isinstance(folder_or_name, str) and not any(
             s and s in folder_or_name for s in (os.sep, os.altsep, "/"))
         if by_name:
-            name, folder = folder_or_name, deck_folder(folder_or_name, models_dir)
+            name, folder = folder_or_name, saved_deck_folder(folder_or_name, models_dir)
         else:
             folder = Path(folder_or_name)
             name = folder.name

@@ -1,7 +1,7 @@
 """An enrolled deck as a whole classifier of its own: the base corner-index classifier fine-tuned
 on the deck's crops (`referee enroll --method finetune`, referee.enroll.finetune).
 
-Saved under <models>/decks/NAME/ as classifier.onnx (the fine-tuned network, exported like the
+Saved in the deck's folder (deck_files.deck_folder) as classifier.onnx (the fine-tuned network, exported like the
 base one) beside deck.npz (kind "model": the codes enrolled, the classes, and the checksums of
 the network and of the base classifier it came from) and card.json. The recogniser given such a
 deck reads every corner with the deck's network instead of the base one; detection, sharing,

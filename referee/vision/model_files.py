@@ -7,11 +7,12 @@ import os
 import tempfile
 from pathlib import Path
 
+from referee.data.locations import MODELS_PACKAGE, models_override, package_folder
+
 
 def default_models_dir() -> Path:
-    """$REFEREE_MODELS, else the repository's models/ folder."""
-    env = os.environ.get("REFEREE_MODELS")
-    return Path(env) if env else Path(__file__).resolve().parents[2] / "models"
+    """$REFEREE_MODELS, else the models installed with the package (the checkout's models/)."""
+    return models_override() or package_folder(MODELS_PACKAGE)
 
 
 def file_sha256(path: str | os.PathLike) -> str:

@@ -195,7 +195,7 @@ class CardRecognizer:
     ) -> None:
         models = Path(models_dir) if models_dir else default_models_dir()
         if deck is not None and not isinstance(deck, (DeckIndex, DeckHead, DeckModel)):
-            deck = load_deck(deck, models)  # before the models: a missing deck is the likelier slip
+            deck = load_deck(deck, models_dir or None)  # before the models: a missing deck is the likelier slip
         self.det_conf = det_conf
         self.faint_index_conf = faint_index_conf if faint_index_conf is not None and faint_index_conf < det_conf else None
         self.faint_min_probability = faint_min_probability

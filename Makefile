@@ -30,7 +30,11 @@ install-test: $(BIN)/activate
 demo: system-deps install
 	$(BIN)/referee demo
 
-test: system-deps install-test
+test: system-deps install-test lint
 	$(BIN)/python -m pytest
 
-.PHONY: system-deps install install-test demo test
+# ruff's rule set is in pyproject.toml ([tool.ruff.lint])
+lint: install-test
+	$(BIN)/ruff check referee tests bench
+
+.PHONY: system-deps install install-test demo test lint

@@ -78,7 +78,6 @@ def hershey_text(text: str) -> str:
 def render_sheet(seat_names: Sequence[str], dpi: int = DEFAULT_DPI,
                  marker_mm: float = DEFAULT_MARKER_MM) -> "np.ndarray":
     """The A4 page as a greyscale image (white paper, black ink)."""
-    import cv2
     import numpy as np
 
     if not 2 <= len(seat_names) <= MAX_SEATS:

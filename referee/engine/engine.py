@@ -878,7 +878,7 @@ def _deal(s: GameState, a: Deal) -> Result:
         hands = []
         allm = 0
         jokers = 0
-        for seat, h in enumerate(a.hands):
+        for h in a.hands:
             m = 0
             for c in h:
                 c = Card(c)

@@ -19,7 +19,7 @@ from referee.enroll.mat import EXTRA_ROW_KEYS, MAT_MARKER_IDS, MatLayout
 if TYPE_CHECKING:
     import numpy as np
 
-    from referee.synth.scenes.generator import Camera, Effects, Lighting, Scene, TableStyle
+    from referee.synth.scenes.generator import Camera, Effects, Hand, Lighting, Scene, TableStyle
 
 DECAL_DPI = 120             # the printed mat as a decal: ~4.7 px per mm, above the camera's ~2 px/mm
 PAPER_TINT = 0.96           # printer paper is a little darker than the brightest white

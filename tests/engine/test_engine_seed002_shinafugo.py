@@ -622,9 +622,9 @@ def test_dobon_must_show_the_whole_hand_and_only_on_the_play_just_made():
 
 def test_dobon_on_a_finishing_play_makes_the_finisher_last():
     t = table({"A": 1, "B": 2, "C": 10, "D": 10})
-    ev = t.play("A", "6S")
+    t.play("A", "6S")
     assert t.s.finished == (0,)
-    ev = t.claim("B", "dobon", "2H 4C")
+    t.claim("B", "dobon", "2H 4C")
     assert t.s.phase is Phase.OVER and ranking(t)[-1] == "A"
 
 

@@ -5,7 +5,6 @@ for the pile never hides a pad, and `referee film` writes a video `referee calib
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import numpy as np
 import pytest

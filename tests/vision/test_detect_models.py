@@ -13,7 +13,7 @@ import pytest
 
 from referee.synth.scenes import designs as D
 from referee.synth.scenes.design import ALL_CODES
-from referee.vision.recognizer import CLASSIFIER_FILE, DETECTOR_FILE, default_models_dir
+from referee.vision.recognizer import DETECTOR_FILE, default_models_dir
 
 HELDOUT_DESIGN = "gnome-simplistic"  # held out from training (referee.synth.scenes.designs)
 MODELS = default_models_dir()

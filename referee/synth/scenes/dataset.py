@@ -124,10 +124,10 @@ def _det_job(args):
     sc = generate_scene(scene_seed(seed, split, i), scene_designs(designs, seed, split, i), cfg)
     rng = np.random.default_rng(scene_seed(seed, split + "/tiles", i))
     tiles = detector_tiles(sc, rng, scale=scale, tile=tile)
-    for j, (img, labels) in enumerate(tiles):
+    for j, (img, _labels) in enumerate(tiles):
         cv2.imwrite(str(img_dir / f"{name}_t{j}.jpg"), img, [cv2.IMWRITE_JPEG_QUALITY, 92])
     # labels last (resume marker: the last tile's label file)
-    for j, (img, labels) in enumerate(tiles):
+    for j, (_img, labels) in enumerate(tiles):
         txt = "".join(f"{c} {x:.6f} {y:.6f} {w:.6f} {h:.6f}\n" for c, x, y, w, h in labels)
         p = lab_dir / f"{name}_t{j}.txt"
         tmp = p.with_suffix(".tmp")

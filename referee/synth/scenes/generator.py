@@ -486,7 +486,9 @@ def render_paper(paper: Paper, px_per_mm: float = 2.5) -> np.ndarray:
         bg = np.array([120, 160, 190]) * rng.uniform(0.8, 1.1)
     img = np.empty((h, w, 3), np.uint8)
     img[:] = np.clip(bg, 0, 255).astype(np.uint8)
-    ink = lambda: tuple(int(v) for v in (rng.uniform(0, 80, 3) if rng.random() < 0.7 else rng.uniform(0, 255, 3)))
+    def ink() -> tuple[int, ...]:
+        return tuple(int(v) for v in (rng.uniform(0, 80, 3) if rng.random() < 0.7 else rng.uniform(0, 255, 3)))
+
     n_items = rng.integers(3, 12)
     for _ in range(n_items):
         t = rng.random()
@@ -559,7 +561,7 @@ def render_table(placements: list[CardPlacement], table: TableStyle, camera: Cam
     items += [(e.z, 1, i, e) for i, e in enumerate(extras)]
     items.sort(key=lambda t: (t[0], t[1], t[2]))
     drawn = []  # (card_id, placement, quad, M(face->image), face)
-    for _, typ, i, it in items:
+    for _, _kind, i, it in items:
         if isinstance(it, CardPlacement):
             df = _design_faces(it.design)
             key = it.key or (it.code if it.code != JOKER else "JKR")
@@ -809,7 +811,9 @@ def random_layout(rng: np.random.Generator, camera: Camera, designs: list[str], 
     W, Hh = camera.size
     H = camera.matrix()
     Hinv = np.linalg.inv(H)
-    to_tab = lambda u, v: tuple(_apply_h(Hinv, np.array([[u, v]]))[0])
+    def to_tab(u, v):
+        return tuple(_apply_h(Hinv, np.array([[u, v]]))[0])
+
     main = designs[0]
     other = designs[1] if len(designs) > 1 else designs[0]
     deck = _Deck(rng, cfg.p_joker)

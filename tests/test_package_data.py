@@ -70,3 +70,10 @@ def test_a_deck_enrolled_in_the_installed_models_is_still_read(tmp_path, monkeyp
     again = DeckIndex("old", ("3C",), np.array([[0.0, 1.0]])).save(deck_folder("old"), {})
     assert saved_deck_folder("old") == again and (again / DECK_FILE).is_file()
     assert saved_deck_folder("old", tmp_path / "installed") == tmp_path / "installed" / "decks" / "old"
+
+
+def test_a_checkout_run_without_installing_finds_the_checkouts_folders():
+    from referee.data.locations import CHECKOUT_FOLDERS
+
+    assert (CHECKOUT_FOLDERS[MODELS_PACKAGE] / "detector.onnx").is_file()
+    assert (CHECKOUT_FOLDERS[DEMO_PACKAGE] / "demo.json").is_file()

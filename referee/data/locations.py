@@ -20,8 +20,8 @@ USER_DATA_NAME = "daifugo-referee"
 
 # The data packages' folders in a source checkout, for a checkout run without installing it
 # (or installed editable before the data packages existed).
-_CHECKOUT = Path(__file__).resolve().parent.parent
-_CHECKOUT_FOLDERS = {MODELS_PACKAGE: _CHECKOUT / "models", DEMO_PACKAGE: _CHECKOUT / "fixtures" / "demo"}
+_CHECKOUT = Path(__file__).resolve().parents[2]
+CHECKOUT_FOLDERS = {MODELS_PACKAGE: _CHECKOUT / "models", DEMO_PACKAGE: _CHECKOUT / "fixtures" / "demo"}
 
 
 def package_folder(package: str) -> Path:
@@ -30,7 +30,7 @@ def package_folder(package: str) -> Path:
     try:
         return Path(resources.files(package))
     except ModuleNotFoundError:
-        return _CHECKOUT_FOLDERS[package]
+        return CHECKOUT_FOLDERS[package]
 
 
 def models_override() -> Path | None:

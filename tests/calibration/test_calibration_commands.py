@@ -9,7 +9,7 @@ import sys
 import cv2
 import numpy as np
 import pytest
-from live_helpers import TABLE_MM, render_table
+from marked_table import TABLE_MM, render_table
 
 from referee.calibration import default_zones, load_calibration
 from referee.cli import main

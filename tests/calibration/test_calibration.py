@@ -12,7 +12,7 @@ from functools import lru_cache
 import cv2
 import numpy as np
 import pytest
-from live_helpers import TABLE_MM, render_table
+from marked_table import TABLE_MM, render_table
 
 from referee.tracking import PadWatcher
 from referee.calibration import (CalibrationError, calibrate_from_clicks, calibrate_from_images,

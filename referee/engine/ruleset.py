@@ -13,6 +13,7 @@ from referee.engine.options import OPTIONS, Option, OptionError, option_class
 from referee.engine.plays import STANDARD_ORDER, Order
 from referee.engine.rules import RULE_ORDER
 from referee.engine.rules.base import HOOKS, Rule
+from referee.engine.rules.chombo import Chombo
 from referee.engine.rules.deal import Dealing
 from referee.engine.rules.exchange import Exchange
 from referee.engine.rules.first_player import FirstPlayer
@@ -65,7 +66,7 @@ class Rules:
     jokers_wild: bool = field(init=False, repr=False)
     permanent_pass: bool = field(init=False, repr=False)
     finishers: int = field(init=False, repr=False)
-    chombo: Rule[Option] | None = field(init=False, repr=False)
+    chombo: Chombo | None = field(init=False, repr=False)
     deal: Dealing = field(init=False, repr=False)
     first_player: FirstPlayer = field(init=False, repr=False)
     scoring: Scoring = field(init=False, repr=False)
@@ -96,7 +97,7 @@ class Rules:
         object.__setattr__(self, "permanent_pass", by_id["permanent-pass"].enabled)
         object.__setattr__(self, "finishers", _typed(by_id, ScoringOption).finishers)
         object.__setattr__(self, "chombo",
-                           next((r for r in active if r.ID == "chombo"), None))
+                           next((r for r in active if isinstance(r, Chombo)), None))
         object.__setattr__(self, "deal", Dealing(by_id["deal"], self.order, 0))
         object.__setattr__(self, "first_player", FirstPlayer(by_id["first-player"], self.order, 0))
         object.__setattr__(self, "scoring", Scoring(by_id["scoring"], self.order, 0))

@@ -33,8 +33,10 @@ demo: system-deps install
 test: system-deps install-test lint
 	$(BIN)/python -m pytest
 
-# ruff's rule set is in pyproject.toml ([tool.ruff.lint])
+# ruff's rule set is in pyproject.toml ([tool.ruff.lint]); mypy's configuration ([tool.mypy]) names
+# what it checks: the referee package, strict on referee.engine
 lint: install-test
 	$(BIN)/ruff check referee tests bench
+	$(BIN)/mypy
 
 .PHONY: system-deps install install-test demo test lint

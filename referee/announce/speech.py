@@ -229,6 +229,7 @@ class EspeakSpeaker:
             return
         wav = render_wav(text, lang, Path(self._tmp.name) / "say.wav", self.voices)
         try:
+            assert self._aplay is not None  # audio_output_problem found it
             done = subprocess.run([self._aplay, "-q", str(wav)], capture_output=True, text=True,
                                   timeout=APLAY_TIMEOUT_S)
         except subprocess.TimeoutExpired:

@@ -16,11 +16,14 @@ import threading
 import time
 import weakref
 from dataclasses import dataclass
-from typing import Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator
 
 from referee.capture.frames import Frame
 from referee.capture.sources import FrameSource, ReadOutcome, source_from_arg
 from referee.errors import UserError
+
+if TYPE_CHECKING:
+    import numpy as np
 
 CAMERA_WARMUP_FRAMES = 5          # auto exposure settles during the first frames of a webcam
 FRAME_TIMEOUT_S = 10.0
@@ -272,9 +275,9 @@ def open_capture(source: str | FrameSource, *, fps: float | None = None, queue_s
     return Capture(source, queue_size=queue_size, backoff=backoff, on_event=on_event).start()
 
 
-def read_frames(source_arg: str, count: int) -> list:
+def read_frames(source_arg: str, count: int) -> list[np.ndarray]:
     """Up to ``count`` frames (BGR images) from a source, skipping a webcam's first frames."""
-    images = []
+    images: list[np.ndarray] = []
     with open_capture(source_arg) as capture:
         warmup = CAMERA_WARMUP_FRAMES if capture.source.live else 0
         deadline = time.monotonic() + FRAME_TIMEOUT_S

@@ -15,10 +15,14 @@ import time
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import Iterator, Protocol, Sequence
+from typing import TYPE_CHECKING, Iterator, Protocol, Sequence, TypeGuard
 
 from referee.capture.frames import Frame
 from referee.errors import UserError
+
+if TYPE_CHECKING:
+    import cv2
+    import numpy as np
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +58,7 @@ class FrameSource(Protocol):
     def close(self) -> None: ...
 
 
-def _is_valid_image(image) -> bool:
+def _is_valid_image(image: np.ndarray | None) -> TypeGuard[np.ndarray]:
     return image is not None and getattr(image, "ndim", 0) == 3 and image.size > 0
 
 
@@ -88,7 +92,7 @@ class CameraSource:
         self.height = height
         self.first_frame_tries = first_frame_tries
         self.description = f"camera {device}"
-        self._capture = None
+        self._capture: cv2.VideoCapture | None = None
         self._count = 0
         self._pending: Frame | None = None
 
@@ -158,7 +162,7 @@ class VideoFileSource:
         self.description = f"video {self.path}"
         self.fps_override = fps
         self.fps = fps or DEFAULT_FPS
-        self._capture = None
+        self._capture: cv2.VideoCapture | None = None
         self._next_index = 0
         self._failed_run: list[int] = []     # indices of frames that did not decode, in a row
         self._pending: list[Read] = []       # results decoded ahead (by open, or after a skip)

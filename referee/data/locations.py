@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 from importlib import resources
 from pathlib import Path
+from typing import cast
 
 MODELS_ENV = "REFEREE_MODELS"  # a models folder to use instead of the installed one
 MODELS_PACKAGE = "referee.models"
@@ -28,7 +29,8 @@ def package_folder(package: str) -> Path:
     """The folder on disk of a data package (MODELS_PACKAGE or DEMO_PACKAGE). A real folder, not
     a resource view: onnxruntime, numpy and OpenCV open the files by path."""
     try:
-        return Path(resources.files(package))
+        # installed as folders (see the docstring), so the Traversable is a Path
+        return Path(cast("os.PathLike[str]", resources.files(package)))
     except ModuleNotFoundError:
         return CHECKOUT_FOLDERS[package]
 

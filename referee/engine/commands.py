@@ -5,11 +5,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import TYPE_CHECKING
 
 from referee.errors import UserError
 
+if TYPE_CHECKING:
+    from referee.engine.record import Record
 
-def register(subparsers) -> None:
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("replay", help="replay a game record and print its events",
                               description="Replay a game record (JSON) through the rules engine "
                                           "and print the events.")
@@ -35,7 +39,7 @@ def register(subparsers) -> None:
     p.set_defaults(func=cmd_simulate)
 
 
-def _print_events(record, as_json: bool, lang: str, turns: bool) -> None:
+def _print_events(record: Record, as_json: bool, lang: str, turns: bool) -> None:
     from referee.engine.record import replay
     from referee.engine.texts import describe
 

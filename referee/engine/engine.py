@@ -26,11 +26,14 @@ Bad input that is not a game violation (unknown player, impossible deal) raises 
 
 from __future__ import annotations
 
-from referee.engine.actions import (Claim, Deal, Declare, Discard, Exchange, Give, Pass,
-                                    PlayCards)
+from typing import Any, Callable, Sequence, cast
+
+from referee.engine.actions import (Action, CardsOrCount, Claim, Deal, Declare, Discard, Exchange,
+                                    Give, Pass, PlayCards)
 from referee.engine.cards import (JOKER, PINNED_BASE, REAL_MASK, Card, add_jokers,
                                   codes, joker_count, mask_of, remove_jokers)
-from referee.engine.effects import (STEP_FINISH, Announce, Await, ClearBinds, EndGame, EndTrick,
+from referee.engine.effects import (STEP_FINISH, Announce, Await, ClearBinds, Effect, EndGame,
+                                    EndTrick,
                                     Fall, Finish, FlipGameOrder, FlipTrickOrder, MarkDead,
                                     ReverseDirection, SetBind, SetColourBind, SetNumberBind, Skip,
                                     TakePointCard, Violation)
@@ -63,7 +66,7 @@ def new_match(rules: Rules, players: list[str] | tuple[str, ...]) -> GameState:
                      match=MatchInfo(totals=rules.scoring.start_totals(len(players))))
 
 
-def apply(state: GameState, action) -> Result:
+def apply(state: GameState, action: Action) -> Result:
     """Apply one action; see the module docstring."""
     handler = _HANDLERS.get(type(action))
     if handler is None:
@@ -105,9 +108,9 @@ def judge(s: GameState, seat: int, tokens: tuple[Card, ...]) -> tuple[Play | Non
         err = basic_check(s, seat, play)
         if err is None:
             for r in rules.restrict_rules:
-                msg = r.restrict(s, seat, play)
-                if msg:
-                    err = msg if type(msg) is tuple else (r.ID, msg)
+                refusal = r.restrict(s, seat, play)
+                if refusal:
+                    err = refusal if isinstance(refusal, tuple) else (r.ID, refusal)
                     break
         if err is None:
             return play, None
@@ -118,13 +121,13 @@ def judge(s: GameState, seat: int, tokens: tuple[Card, ...]) -> tuple[Play | Non
     return None, first_err
 
 
-def _stairs_like(tokens) -> bool:
+def _stairs_like(tokens: Sequence[int]) -> bool:
     """Cards of one suit and distinct ranks (stairs, were there enough of them)."""
     det = [t if t < JOKER else t - PINNED_BASE for t in tokens if t < JOKER or t >= PINNED_BASE]
     return (len({c & 3 for c in det}) <= 1 and len({c >> 2 for c in det}) == len(det))
 
 
-def possession(s: GameState, seat: int, tokens, *,
+def possession(s: GameState, seat: int, tokens: Sequence[int], *,
                allow_pins: bool = True) -> tuple[str, str] | None:
     """Cards named twice, already seen on the table, or not held (known hands) / more than the
     player holds (hidden hands)."""
@@ -172,14 +175,23 @@ class _W:
                  "transfers", "ranking", "scores", "match", "point_cards", "dead", "revealed",
                  "recent", "recent_seat", "leader", "events")
 
+    # Per-seat tuples shared with the state until ``mut`` copies them into lists (a pass changes
+    # none of them); typed as those lists, since only code that has called ``mut`` writes them.
+    hands: list[int]
+    counts: list[int]
+    finished: list[int]
+    disqualified: list[int]
+    fallen: list[int]
+    point_cards: Sequence[int]
+
     def __init__(self, s: GameState) -> None:
         self.s = s
         self.rules = s.rules
         self.players = s.players
         self.phase = s.phase
         self.known = s.known
-        self.hands = s.hands     # tuples until ``mut`` (a pass changes no hand)
-        self.counts = s.counts
+        self.hands = cast("list[int]", s.hands)     # tuples until ``mut`` (a pass changes no hand)
+        self.counts = cast("list[int]", s.counts)
         self.dealt = s.dealt
         self.dealt_count = s.dealt_count
         self.seen = s.seen
@@ -198,9 +210,9 @@ class _W:
         self.plays = t.plays
         self.colours = t.colours
         self.active = s.active
-        self.finished = s.finished
-        self.disqualified = s.disqualified
-        self.fallen = s.fallen
+        self.finished = cast("list[int]", s.finished)
+        self.disqualified = cast("list[int]", s.disqualified)
+        self.fallen = cast("list[int]", s.fallen)
         self.pending = s.pending
         self.transfers = s.transfers
         self.ranking = s.ranking
@@ -216,7 +228,7 @@ class _W:
 
     def mut(self) -> "_W":
         """Make the per-seat tuples mutable lists (before cards move or players finish)."""
-        if type(self.hands) is tuple:
+        if isinstance(self.hands, tuple):
             self.hands = list(self.hands)
             self.counts = list(self.counts)
             self.finished = list(self.finished)
@@ -253,7 +265,7 @@ class _W:
     def name(self, seat: int) -> str | None:
         return self.players[seat] if seat >= 0 else None
 
-    def effect(self, rule: str, seat: int | None, **details) -> None:
+    def effect(self, rule: str, seat: int | None, **details: Any) -> None:
         self.events.append(EffectEvent(rule, self.name(seat) if seat is not None else None,
                                        tuple(details.items())))
 
@@ -329,7 +341,7 @@ class _W:
             self.end_trick(self.last)
 
     # ---- cards moving ----------------------------------------------------------------------
-    def take(self, seat: int, tokens, to_table: bool) -> int:
+    def take(self, seat: int, tokens: Sequence[int], to_table: bool) -> int:
         self.mut()
         m = mask_of(tokens)
         real = m & REAL_MASK
@@ -375,15 +387,14 @@ class _W:
             self.events.append(FinishEvent(self.players[seat], len(self.finished)))
             for r in rules.on_finish_rules:
                 for e in r.on_finish(s, seat, before, play):
-                    t = type(e)
-                    if t is Fall:
+                    if type(e) is Fall:
                         if self.active >> e.player & 1:
                             self.active &= ~(1 << e.player)
                             self.fallen.append(e.player)
                             self.effect(e.rule, e.player)
-                    elif t is TakePointCard:
+                    elif type(e) is TakePointCard:
                         self.take_point(e.player, e.card)
-                    elif t is MarkDead:
+                    elif type(e) is MarkDead:
                         self.dead |= 1 << e.player
                         self.effect(e.rule, e.player)
         if self.active.bit_count() <= 1 or (rules.finishers
@@ -530,6 +541,7 @@ def _play(s: GameState, a: PlayCards) -> Result:
         play, err = judge(s, seat, tokens)
     if err is not None:
         return _illegal(s, seat, *err)
+    assert play is not None  # judge finds a play whenever it finds no violation
     rules = s.rules
     w = _W(s)
     if w.pending is not None:  # an optional declaration nobody made is gone
@@ -541,7 +553,7 @@ def _play(s: GameState, a: PlayCards) -> Result:
     w.recent_seat = seat
     w.take(seat, tokens, True)
     w.events.append(PlayEvent(s.players[seat], tuple(codes(tokens))))
-    effects = []
+    effects: list[Effect] = []
     for r in rules.effects_rules:
         effects.extend(r.effects(s, seat, play))
     w.top = play
@@ -556,7 +568,7 @@ def _play(s: GameState, a: PlayCards) -> Result:
 _TRICK_SCOPED = (FlipTrickOrder, SetBind, ClearBinds, SetNumberBind, SetColourBind)
 
 
-def apply_effects(w: _W, seat: int, effects: list, play: Play | None,
+def apply_effects(w: _W, seat: int, effects: Sequence[Effect], play: Play | None,
                   turn: bool = True) -> None:
     """Apply ``seat``'s effects in step order (see ``referee.engine.effects``), then step 10.
 
@@ -580,13 +592,12 @@ def apply_effects(w: _W, seat: int, effects: list, play: Play | None,
                 w.finish(seat, play, False)
             if w.phase is Phase.OVER:
                 return
-        t = type(e)
-        if t is Announce:
+        if type(e) is Announce:
             w.effect(e.rule, seat, **dict(e.details))
-        elif t is FlipGameOrder:
+        elif type(e) is FlipGameOrder:
             w.revolution = not w.revolution
             w.effect(e.rule, seat, order="reversed" if w.reversed else "normal")
-        elif t is FlipTrickOrder:
+        elif type(e) is FlipTrickOrder:
             if e.times & 1:
                 w.flipped = not w.flipped
             if e.times == 1:
@@ -594,10 +605,10 @@ def apply_effects(w: _W, seat: int, effects: list, play: Play | None,
             else:
                 w.effect(e.rule, seat, count=e.times,
                          order="reversed" if w.reversed else "normal")
-        elif t is ClearBinds:
+        elif type(e) is ClearBinds:
             w.bind = 0
             w.strict = -1
-        elif t is SetBind:
+        elif type(e) is SetBind:
             w.bind = e.suits
             if e.after_rank >= 0:
                 nxt = rules.order.next_rank(e.after_rank, w.reversed)
@@ -607,18 +618,18 @@ def apply_effects(w: _W, seat: int, effects: list, play: Play | None,
                 w.effect(e.rule, seat, suits=tuple(suit_list(e.suits)), next=tuple(nxt_cards))
             else:
                 w.effect(e.rule, seat, suits=tuple(suit_list(e.suits)))
-        elif t is SetNumberBind:
+        elif type(e) is SetNumberBind:
             nxt = rules.order.next_rank(e.after_rank, w.reversed)
             w.strict = nxt if nxt >= 0 else NO_RANK
             w.effect(e.rule, seat, number=rank_symbol(nxt) if nxt >= 0 else "")
-        elif t is SetColourBind:
+        elif type(e) is SetColourBind:
             w.colours = pack(e.black, e.red, e.free)
             w.effect(e.rule, seat, colours=colour_names(w.colours))
-        elif t is ReverseDirection:
+        elif type(e) is ReverseDirection:
             w.direction = -w.direction
             w.effect(e.rule, seat, direction="clockwise" if w.direction > 0
                      else "counterclockwise")
-        elif t is Await:
+        elif type(e) is Await:
             limit = min(e.limit, w.counts[seat])
             if e.action == "claim":
                 who = e.player if e.player >= 0 else seat
@@ -636,22 +647,22 @@ def apply_effects(w: _W, seat: int, effects: list, play: Play | None,
                              pending=True)
                 else:
                     w.effect(e.rule, seat, max=limit, pending=True)
-        elif t is EndTrick:
+        elif type(e) is EndTrick:
             if not ended:
                 ended = True
                 w.effect(e.rule, seat)
                 w.end_trick(seat, e.rule)
-        elif t is Skip:
+        elif type(e) is Skip:
             skips += e.count
             skip_rule = e.rule
-        elif t is Finish:
+        elif type(e) is Finish:
             if w.active >> e.player & 1:
                 w.finish(e.player, None)
                 if w.phase is not Phase.PLAY:
                     return
                 if w.passed_out():
                     w.end_trick(w.last)
-        elif t is EndGame:
+        elif type(e) is EndGame:
             w.end_game(last=e.player)
             return
         else:  # pragma: no cover - a rule returned an effect the engine does not know
@@ -665,7 +676,7 @@ def apply_effects(w: _W, seat: int, effects: list, play: Play | None,
             w.end_trick(w.last)
 
 
-def _step(e) -> int:
+def _step(e: Effect) -> int:
     return e.STEP
 
 
@@ -698,8 +709,8 @@ def _pass(s: GameState, a: Pass) -> Result:
     return w.result()
 
 
-def _cards_move_check(s: GameState, seat: int, a, rule: str, n_expected: str,
-                      ok_count) -> tuple[str, str] | None:
+def _cards_move_check(s: GameState, seat: int, a: CardsOrCount, rule: str, n_expected: str,
+                      ok_count: Callable[[int], bool]) -> tuple[str, str] | None:
     n = a.n
     if not ok_count(n):
         return rule, n_expected
@@ -783,7 +794,10 @@ def _exchange(s: GameState, a: Exchange) -> Result:
     err = _cards_move_check(s, seat, a, "exchange", f"give exactly {tr.count} card(s)",
                             lambda n: n == tr.count)
     if err is None and s.known and tr.strongest:
-        if not s.rules.exchange.strongest_ok(s.hands[seat], mask_of(a.cards)):
+        exchange = s.rules.exchange
+        # an exchange phase has its rule; known hands name their cards (checked above)
+        assert exchange is not None and a.cards is not None
+        if not exchange.strongest_ok(s.hands[seat], mask_of(a.cards)):
             err = ("exchange", f"{a.player} must give their {tr.count} strongest card(s)")
     if err is not None:
         return _illegal(s, seat, *err)
@@ -835,6 +849,7 @@ def _claim(s: GameState, a: Claim) -> Result:
     p = s.pending
     if p is not None and p.mandatory and not (p.rule == a.rule and p.player == seat):
         gate = _gate(s, seat)
+        assert gate is not None  # somebody else's mandatory pending gates the others
         return _illegal(s, seat, gate[0], gate[1], gate[2])
     rule = next((r for r in s.rules.claim_rules if r.ID == a.rule), None)
     if rule is None:
@@ -843,7 +858,7 @@ def _claim(s: GameState, a: Claim) -> Result:
     if err is not None:
         return _illegal(s, seat, *err)
     res = rule.claim(s, seat, a.reveal)
-    if type(res) is str:  # a wrong claim: a violation (a dobon-gaeshi may still be declined)
+    if isinstance(res, str):  # a wrong claim: a violation (a dobon-gaeshi may still be declined)
         return _illegal(s, seat, a.rule, res, chombo=p is None or p.action != "claim")
     w = _W(s)
     w.revealed = s.revealed | (mask_of(a.reveal) & REAL_MASK)
@@ -899,6 +914,7 @@ def _deal(s: GameState, a: Deal) -> Result:
         known = True
         dealt = add_jokers(allm, jokers)
     else:
+        assert a.counts is not None  # exactly one of hands and counts (checked above)
         if len(a.counts) != n or any(not isinstance(c, int) or c < 0 for c in a.counts):
             raise EngineError(f"bad card counts {list(a.counts)} for {n} players")
         hands = [0] * n
@@ -907,16 +923,16 @@ def _deal(s: GameState, a: Deal) -> Result:
         dealt = 0
         if sum(counts) > 52 + rules.jokers:
             raise EngineError(f"{sum(counts)} cards dealt, the deck has {52 + rules.jokers}")
-    m = s.match
-    if s.phase is Phase.OVER and not m.over:   # the next game of the match
-        match = MatchInfo(m.game + 1, m.ranking, m.totals, False)
+    current = s.match
+    if s.phase is Phase.OVER and not current.over:   # the next game of the match
+        match = MatchInfo(current.game + 1, current.ranking, current.totals, False)
     else:                                      # a new match
         match = MatchInfo(0, None, rules.scoring.start_totals(n), False)
     if a.first is not None:
         first = _seat(s, a.first)
     else:
         first = rules.first_player.first_seat(match.ranking, tuple(hands) if known else None)
-    transfers = ()
+    transfers: tuple[Transfer, ...] = ()
     if rules.exchange is not None and match.ranking:
         # nobody gives more cards than they hold (an uneven deal may leave a player short)
         have = list(counts)
@@ -945,7 +961,8 @@ def _deal(s: GameState, a: Deal) -> Result:
     return w.result()
 
 
-_HANDLERS = {PlayCards: _play, Pass: _pass, Discard: _discard, Give: _give, Exchange: _exchange,
+# Each handler takes the action type it is registered under.
+_HANDLERS: dict[type, Callable[[GameState, Any], Result]] = {PlayCards: _play, Pass: _pass, Discard: _discard, Give: _give, Exchange: _exchange,
              Declare: _declare, Claim: _claim, Deal: _deal}
 
 __all__ = ["apply", "new_match", "judge", "possession", "EngineError"]

@@ -44,7 +44,7 @@ class PlayEvent(Event):
     cards: tuple[str, ...]
     EVENT: ClassVar[str] = "play"
 
-    def fields(self):
+    def fields(self) -> dict[str, Any]:
         return {"player": self.player, "cards": list(self.cards)}
 
 
@@ -53,7 +53,7 @@ class PassEvent(Event):
     player: str
     EVENT: ClassVar[str] = "pass"
 
-    def fields(self):
+    def fields(self) -> dict[str, Any]:
         return {"player": self.player}
 
 
@@ -64,7 +64,7 @@ class IllegalEvent(Event):
     message: str
     EVENT: ClassVar[str] = "illegal"
 
-    def fields(self):
+    def fields(self) -> dict[str, Any]:
         return {"player": self.player, "rule": self.rule, "message": self.message}
 
 
@@ -75,8 +75,8 @@ class EffectEvent(Event):
     details: tuple[tuple[str, Any], ...] = ()
     EVENT: ClassVar[str] = "effect"
 
-    def fields(self):
-        d = {"rule": self.rule, "player": self.player}
+    def fields(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"rule": self.rule, "player": self.player}
         for k, v in self.details:
             d[k] = list(v) if isinstance(v, tuple) else v
         return d
@@ -93,7 +93,7 @@ class TurnEvent(Event):
     player: str | None
     EVENT: ClassVar[str] = "turn"
 
-    def fields(self):
+    def fields(self) -> dict[str, Any]:
         return {"player": self.player}
 
 
@@ -102,7 +102,7 @@ class TrickEndEvent(Event):
     leader: str | None
     EVENT: ClassVar[str] = "trick_end"
 
-    def fields(self):
+    def fields(self) -> dict[str, Any]:
         return {"leader": self.leader}
 
 
@@ -112,7 +112,7 @@ class FinishEvent(Event):
     place: int
     EVENT: ClassVar[str] = "finish"
 
-    def fields(self):
+    def fields(self) -> dict[str, Any]:
         return {"player": self.player, "place": self.place}
 
 
@@ -122,7 +122,7 @@ class PointCardEvent(Event):
     card: str
     EVENT: ClassVar[str] = "point_card"
 
-    def fields(self):
+    def fields(self) -> dict[str, Any]:
         return {"player": self.player, "card": self.card}
 
 
@@ -135,7 +135,7 @@ class GameEndEvent(Event):
     winners: tuple[str, ...] = ()
     EVENT: ClassVar[str] = "game_end"
 
-    def fields(self):
+    def fields(self) -> dict[str, Any]:
         d = {"ranking": list(self.ranking), "scores": dict(self.scores),
              "totals": dict(self.totals), "match_over": self.match_over}
         if self.match_over:

@@ -13,31 +13,32 @@ rule's own ``claim`` check accepts them; a pending declaration or claim is offer
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Iterable
 
-from referee.engine.actions import Claim, Declare, Discard, Exchange, Give, Pass, PlayCards
+from referee.engine.actions import Action, Claim, Declare, Discard, Exchange, Give, Pass, PlayCards
 from referee.engine.cards import CARDS, JOKER, PINNED_BASE, Card, cards_of, joker_count, mask_of
 from referee.engine.engine import EngineError, judge, possession
-from referee.engine.plays import JOKER_RANK, Kind, strength
-from referee.engine.state import GameState, Phase
+from referee.engine.plays import JOKER_RANK, Kind, Play, strength
+from referee.engine.state import GameState, Phase, Transfer
 
 _JK = Card(JOKER)
 _POP4 = [bin(i).count("1") for i in range(16)]
-_RANKS_FROM: dict = {}  # (order table, strength, equal allowed) -> ranks that may answer
+_RANKS_FROM: dict[tuple[tuple[int, ...], int, bool], tuple[int, ...]] = {}  # (order table, strength, equal allowed) -> ranks that may answer
 
 
-def legal_actions(s: GameState) -> list:
+def legal_actions(s: GameState) -> list[Action]:
     """Every action (modulo the pruning above) that may be applied now."""
     if not s.known:
         raise EngineError("legal actions need known hands")
     if s.phase is Phase.EXCHANGE:
-        out = []
+        exchanges: list[Action] = []
         for t in s.transfers:
-            out.extend(exchange_options(s, t))
-        return out
+            exchanges.extend(exchange_options(s, t))
+        return exchanges
     if s.phase is not Phase.PLAY:
         return []
     p = s.pending
-    out: list = []
+    out: list[Action] = []
     if p is not None:
         out.extend(pending_options(s))
         if p.mandatory:
@@ -47,12 +48,12 @@ def legal_actions(s: GameState) -> list:
     return out
 
 
-def claim_options(s: GameState) -> list:
+def claim_options(s: GameState) -> list[Claim]:
     """Every claim some player still in may make now (checked by the rules themselves)."""
     rules = s.rules
     if not rules.claim_rules or s.phase is not Phase.PLAY:
         return []
-    out = []
+    out: list[Claim] = []
     for r in rules.claim_rules:
         for seat in range(s.n):
             if not s.active >> seat & 1:
@@ -64,28 +65,30 @@ def claim_options(s: GameState) -> list:
     return out
 
 
-def play_actions(s: GameState, seat: int) -> list:
+def play_actions(s: GameState, seat: int) -> list[PlayCards | Pass]:
     name = s.players[seat]
-    out = [PlayCards(name, t) for t in play_options(s, seat)]
+    out: list[PlayCards | Pass] = [PlayCards(name, t) for t in play_options(s, seat)]
     if s.trick.top is not None:
         out.append(Pass(name))
     return out
 
 
-def pending_options(s: GameState) -> list:
+def pending_options(s: GameState) -> list[Action]:
     p = s.pending
     if p is None:
         return []
     name = s.players[p.player]
     cards = cards_of(s.hands[p.player])
     if p.action == "claim":  # claim it (if the hand allows) or pass (decline)
-        out: list = [Pass(name)]
+        claims: list[Action] = [Pass(name)]
         for r in s.rules.claim_rules:
             if r.ID == p.rule:
                 for reveal in r.reveals(s, p.player, s.hands[p.player]):
                     if type(r.claim(s, p.player, reveal)) is not str:
-                        out.append(Claim(name, r.ID, reveal))
-        return out
+                        claims.append(Claim(name, r.ID, reveal))
+        return claims
+    sizes: Iterable[int]
+    make: type[Discard | Give]
     if p.action == "discard":
         sizes = range(1, p.limit + 1)
         make = Discard
@@ -94,8 +97,8 @@ def pending_options(s: GameState) -> list:
         make = Give
     else:
         return [Declare(name, p.rule)]
-    seen = set()
-    out = []
+    seen: set[tuple[Card, ...]] = set()
+    out: list[Action] = []
     for k in sizes:
         for combo in combinations(cards, k):
             if combo not in seen:
@@ -104,7 +107,7 @@ def pending_options(s: GameState) -> list:
     return out
 
 
-def exchange_options(s: GameState, t) -> list:
+def exchange_options(s: GameState, t: Transfer) -> list[Exchange]:
     name = s.players[t.giver]
     hand = s.hands[t.giver]
     cards = cards_of(hand)
@@ -113,8 +116,8 @@ def exchange_options(s: GameState, t) -> list:
         ranked = sorted(cards, key=lambda c: (99 if c >= JOKER else table[c >> 2], c),
                         reverse=True)
         return [Exchange(name, tuple(ranked[:t.count]))]
-    seen = set()
-    out = []
+    seen: set[tuple[Card, ...]] = set()
+    out: list[Exchange] = []
     for combo in combinations(cards, t.count):
         if combo not in seen:
             seen.add(combo)
@@ -137,7 +140,9 @@ def play_options(s: GameState, seat: int) -> list[tuple[Card, ...]]:
 def candidates(s: GameState, seat: int) -> list[tuple[Card, ...]]:
     """Distinct card tuples that might answer the top play (to be judged)."""
     hand = s.hands[seat]
-    cands = follows(s, hand, s.trick.top)
+    top = s.trick.top
+    assert top is not None, "candidates answer a top play"
+    cands = follows(s, hand, top)
     extra = False
     for r in s.rules.generate_rules:
         more = r.generate(s, seat, hand)
@@ -221,7 +226,7 @@ def _stairs_tokens(m: int, lo: int, hi: int, su: int) -> tuple[Card, ...]:
                  for r in range(lo, hi + 1))
 
 
-def follows(s: GameState, hand: int, top) -> list[tuple[Card, ...]]:
+def follows(s: GameState, hand: int, top: Play) -> list[tuple[Card, ...]]:
     rules = s.rules
     table = rules.order.table(s.reversed)
     ts = strength(top, table)
@@ -273,5 +278,5 @@ def follows(s: GameState, hand: int, top) -> list[tuple[Card, ...]]:
     return out
 
 
-def hand_mask(cards) -> int:
+def hand_mask(cards: Iterable[int]) -> int:
     return mask_of(cards)

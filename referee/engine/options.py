@@ -27,7 +27,7 @@ class OptionError(UserError):
     """An unknown option or parameter, or a bad value."""
 
 
-def param(default: Any, doc: str, choices: tuple | None = None, minimum: int | None = None,
+def param(default: Any, doc: str, choices: tuple[str, ...] | None = None, minimum: int | None = None,
           maximum: int | None = None) -> Any:
     """A documented option parameter."""
     return field(default=default, metadata={"doc": doc, "choices": choices, "min": minimum,

@@ -27,11 +27,11 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator, Sequence
 
-from referee.engine.actions import (Claim, Deal, Declare, Discard, Exchange, Give, Pass,
+from referee.engine.actions import (Action, Claim, Deal, Declare, Discard, Exchange, Give, Pass,
                                     PlayCards)
-from referee.engine.cards import CardError, codes, parse_cards
+from referee.engine.cards import Card, CardError, codes, parse_cards
 from referee.engine.engine import apply, new_match
 from referee.engine.events import Event
 from referee.engine.options import OptionError
@@ -45,12 +45,16 @@ class RecordError(UserError):
     """A record that cannot be read."""
 
 
+RecordedGame = tuple[Sequence[Sequence[Card]], str | None, Iterable[Action]]
+"""What ``make_record`` writes per game: (hands, first player or None, actions)."""
+
+
 @dataclass(frozen=True)
 class GameRecord:
-    hands: tuple[tuple, ...] | None
+    hands: tuple[tuple[Card, ...], ...] | None
     counts: tuple[int, ...] | None
     first: str | None
-    actions: tuple
+    actions: tuple[Action, ...]
 
 
 @dataclass(frozen=True)
@@ -67,7 +71,7 @@ class Record:
 
 # ---- reading ------------------------------------------------------------------------------------
 
-def load_record(source: str | Path | dict) -> Record:
+def load_record(source: str | Path | dict[str, Any]) -> Record:
     """Read a record from a path or an already parsed dict; ``RecordError`` if unreadable."""
     if isinstance(source, dict):
         data = source
@@ -116,19 +120,20 @@ def _parse_game(g: Any, players: tuple[str, ...], index: int | None) -> GameReco
     where = "" if index is None else f"game {index}: "
     if not isinstance(g, dict):
         raise RecordError(f"{where}a game is a JSON object")
-    hands = counts = None
+    hands: tuple[tuple[Card, ...], ...] | None = None
+    counts: tuple[int, ...] | None = None
     if "hands" in g:
         raw = _by_player(g["hands"], players, where + "hands")
         hands = tuple(_cards(raw[p], f"{where}hand of {p}") for p in players)
     elif "counts" in g:
         raw = _by_player(g["counts"], players, where + "counts")
-        counts = []
+        count_list = []
         for p in players:
             c = raw[p]
             if not isinstance(c, int) or isinstance(c, bool) or c < 0:
                 raise RecordError(f"{where}count of {p} must be a number >= 0, got {c!r}")
-            counts.append(c)
-        counts = tuple(counts)
+            count_list.append(c)
+        counts = tuple(count_list)
     else:
         raise RecordError(f"{where}give \"hands\" (known) or \"counts\" (hidden)")
     first = g.get("first")
@@ -143,7 +148,7 @@ def _parse_game(g: Any, players: tuple[str, ...], index: int | None) -> GameReco
     return GameRecord(hands, counts, first, actions)
 
 
-def _by_player(obj: Any, players, what: str) -> dict:
+def _by_player(obj: Any, players: tuple[str, ...], what: str) -> dict[str, Any]:
     if isinstance(obj, list) and len(obj) == len(players):
         return dict(zip(players, obj))
     if not isinstance(obj, dict):
@@ -155,7 +160,7 @@ def _by_player(obj: Any, players, what: str) -> dict:
     return obj
 
 
-def _cards(value: Any, what: str) -> tuple:
+def _cards(value: Any, what: str) -> tuple[Card, ...]:
     if not isinstance(value, (list, str)):
         raise RecordError(f"{what} must be a list of card codes")
     try:
@@ -165,14 +170,16 @@ def _cards(value: Any, what: str) -> tuple:
 
 
 _KINDS = ("play", "pass", "discard", "give", "exchange", "declare", "claim")
+_COUNTED_ACTIONS: dict[str, type[Discard | Give | Exchange]] = {
+    "discard": Discard, "give": Give, "exchange": Exchange}
 
 
-def action_from_json(obj: Any, players, known: bool, where: str = "action"):
+def action_from_json(obj: Any, players: tuple[str, ...], known: bool, where: str = "action") -> Action:
     """One record action → an engine action."""
     if not isinstance(obj, dict):
         raise RecordError(f"{where}: an action is a JSON object")
     player = obj.get("player")
-    if player not in players:
+    if not isinstance(player, str) or player not in players:
         raise RecordError(f"{where}: unknown player {player!r}")
     kinds = [k for k in _KINDS if k in obj]
     if len(kinds) != 1:
@@ -186,7 +193,7 @@ def action_from_json(obj: Any, players, known: bool, where: str = "action"):
             raise RecordError(f"{where}: \"pass\" must be true")
         return Pass(player)
     if kind in ("discard", "give", "exchange"):
-        cls = {"discard": Discard, "give": Give, "exchange": Exchange}[kind]
+        cls = _COUNTED_ACTIONS[kind]
         if isinstance(v, bool) or not isinstance(v, (int, list, str)):
             raise RecordError(f"{where}: {kind} takes a number or a list of cards")
         if isinstance(v, int):
@@ -205,7 +212,7 @@ def action_from_json(obj: Any, players, known: bool, where: str = "action"):
 
 # ---- writing ------------------------------------------------------------------------------------
 
-def action_to_json(a, hidden: bool = False) -> dict:
+def action_to_json(a: Action, hidden: bool = False) -> dict[str, Any]:
     """An engine action → a record action (``hidden``: hand-internal cards as numbers)."""
     if isinstance(a, PlayCards):
         return {"player": a.player, "play": codes(a.cards)}
@@ -223,7 +230,7 @@ def action_to_json(a, hidden: bool = False) -> dict:
     raise TypeError(a)
 
 
-def rules_to_json(rules: Rules) -> tuple[str, dict]:
+def rules_to_json(rules: Rules) -> tuple[str, dict[str, Any]]:
     """(``rules`` name, ``options`` overrides) that read back to ``rules``."""
     if rules.name in PRESETS:
         base = load_preset(rules.name).to_dict()
@@ -232,7 +239,8 @@ def rules_to_json(rules: Rules) -> tuple[str, dict]:
     return "president-none", rules.to_dict()
 
 
-def make_record(rules: Rules, players, games: list[tuple], hidden: bool = False) -> dict:
+def make_record(rules: Rules, players: Sequence[str], games: list[RecordedGame],
+                hidden: bool = False) -> dict[str, Any]:
     """A record dict. ``games``: (hands, first, actions) per game; ``hidden`` writes counts."""
     name, options = rules_to_json(rules)
     out: dict[str, Any] = {"rules": name}
@@ -240,7 +248,8 @@ def make_record(rules: Rules, players, games: list[tuple], hidden: bool = False)
         out["options"] = options
     out["players"] = list(players)
 
-    def game_part(hands, first, actions):
+    def game_part(hands: Sequence[Sequence[Card]], first: str | None,
+                  actions: Iterable[Action]) -> dict[str, Any]:
         g: dict[str, Any] = {}
         if first is not None:
             g["first"] = first
@@ -276,9 +285,9 @@ def replay(record: Record) -> Iterator[tuple[int, int | None, Event, GameState]]
                 yield gi, i, e, s
 
 
-def replay_events(record: Record) -> list[dict]:
+def replay_events(record: Record) -> list[dict[str, Any]]:
     """Every event of a record as the JSON-ready dicts ``referee replay --json`` prints."""
-    out = []
+    out: list[dict[str, Any]] = []
     for gi, ai, e, _ in replay(record):
         d = e.to_dict(ai)
         if record.match:

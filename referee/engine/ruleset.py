@@ -7,13 +7,34 @@ overrides) or ``Rules.from_options``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Mapping, TypeVar
 
 from referee.engine.options import OPTIONS, Option, OptionError, option_class
 from referee.engine.plays import STANDARD_ORDER, Order
-from referee.engine.rules import RULE_CLASSES, RULE_ORDER
+from referee.engine.rules import RULE_ORDER
 from referee.engine.rules.base import HOOKS, Rule
-from referee.engine.rules.order import order_of
+from referee.engine.rules.chombo import Chombo
+from referee.engine.rules.deal import Dealing
+from referee.engine.rules.exchange import Exchange
+from referee.engine.rules.first_player import FirstPlayer
+from referee.engine.rules.joker import JokerOption
+from referee.engine.rules.order import OrderOption, order_of
+from referee.engine.rules.scoring import Scoring, ScoringOption
+from referee.engine.rules.stairs import StairsOption
+
+
+OptionT = TypeVar("OptionT", bound=Option)
+
+
+def _typed(by_id: Mapping[str, Option], cls: type[OptionT]) -> OptionT:
+    """The option record registered under ``cls.ID``, typed as ``cls``."""
+    record = by_id[cls.ID]
+    assert isinstance(record, cls)
+    return record
+
+
+def _hook_rules(active: tuple[Rule[Option], ...], hook: str) -> tuple[Rule[Option], ...]:
+    return tuple(r for r in active if r.uses(hook))
 
 
 @dataclass(frozen=True, eq=False)
@@ -23,7 +44,33 @@ class Rules:
     name: str
     options: tuple[Option, ...]
     order: Order = STANDARD_ORDER
-    _by_id: dict = field(default_factory=dict, repr=False)
+    _by_id: dict[str, Option] = field(default_factory=dict, repr=False)
+    # Compiled in __post_init__ from the options.
+    stairs_min: int = field(init=False, repr=False)
+    active_rules: tuple[Rule[Option], ...] = field(init=False, repr=False)
+    interpret_rules: tuple[Rule[Option], ...] = field(init=False, repr=False)
+    explain_rules: tuple[Rule[Option], ...] = field(init=False, repr=False)
+    special_rules: tuple[Rule[Option], ...] = field(init=False, repr=False)
+    equal_beats_rules: tuple[Rule[Option], ...] = field(init=False, repr=False)
+    restrict_rules: tuple[Rule[Option], ...] = field(init=False, repr=False)
+    effects_rules: tuple[Rule[Option], ...] = field(init=False, repr=False)
+    finish_check_rules: tuple[Rule[Option], ...] = field(init=False, repr=False)
+    on_finish_rules: tuple[Rule[Option], ...] = field(init=False, repr=False)
+    on_trick_end_rules: tuple[Rule[Option], ...] = field(init=False, repr=False)
+    declare_rules: tuple[Rule[Option], ...] = field(init=False, repr=False)
+    claim_rules: tuple[Rule[Option], ...] = field(init=False, repr=False)
+    lapse_rules: tuple[Rule[Option], ...] = field(init=False, repr=False)
+    generate_rules: tuple[Rule[Option], ...] = field(init=False, repr=False)
+    lead_rules: tuple[Rule[Option], ...] = field(init=False, repr=False)
+    jokers: int = field(init=False, repr=False)
+    jokers_wild: bool = field(init=False, repr=False)
+    permanent_pass: bool = field(init=False, repr=False)
+    finishers: int = field(init=False, repr=False)
+    chombo: Chombo | None = field(init=False, repr=False)
+    deal: Dealing = field(init=False, repr=False)
+    first_player: FirstPlayer = field(init=False, repr=False)
+    scoring: Scoring = field(init=False, repr=False)
+    exchange: Exchange | None = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         by_id = {o.ID: o for o in self.options}
@@ -31,42 +78,37 @@ class Rules:
         if missing:
             raise OptionError(f"rules {self.name!r} miss options {missing}")
         object.__setattr__(self, "_by_id", by_id)
-        object.__setattr__(self, "order", order_of(by_id["order"]))
-        stairs = by_id["stairs"]
+        object.__setattr__(self, "order", order_of(_typed(by_id, OrderOption)))
+        stairs = _typed(by_id, StairsOption)
         stairs_min = stairs.min_length if stairs.enabled else 0
         object.__setattr__(self, "stairs_min", stairs_min)
-        active: list[Rule] = [cls(by_id[cls.ID], self.order, stairs_min) for cls in RULE_ORDER
-                              if by_id[cls.ID].enabled]
-        object.__setattr__(self, "active_rules", tuple(active))
+        active: tuple[Rule[Option], ...] = tuple(cls(by_id[cls.ID], self.order, stairs_min)
+                                                 for cls in RULE_ORDER if by_id[cls.ID].enabled)
+        object.__setattr__(self, "active_rules", active)
         for hook in HOOKS:
-            object.__setattr__(self, hook + "_rules",
-                               tuple(r for r in active if r.uses(hook)))
+            object.__setattr__(self, hook + "_rules", _hook_rules(active, hook))
         # restrictions that may refuse a lead (legal_actions then checks leads too)
         object.__setattr__(self, "lead_rules",
                            tuple(r for r in self.restrict_rules if r.LEADS))
-        joker = by_id["joker"]
+        joker = _typed(by_id, JokerOption)
         object.__setattr__(self, "jokers", joker.count if joker.enabled else 0)
         object.__setattr__(self, "jokers_wild",
                            bool(joker.enabled and joker.wild) or by_id["almighty"].enabled)
         object.__setattr__(self, "permanent_pass", by_id["permanent-pass"].enabled)
-        object.__setattr__(self, "finishers", by_id["scoring"].finishers)
+        object.__setattr__(self, "finishers", _typed(by_id, ScoringOption).finishers)
         object.__setattr__(self, "chombo",
-                           next((r for r in active if r.ID == "chombo"), None))
-        object.__setattr__(self, "deal",
-                           RULE_CLASSES["deal"](by_id["deal"], self.order, 0))
-        object.__setattr__(self, "first_player",
-                           RULE_CLASSES["first-player"](by_id["first-player"], self.order, 0))
-        object.__setattr__(self, "scoring",
-                           RULE_CLASSES["scoring"](by_id["scoring"], self.order, 0))
+                           next((r for r in active if isinstance(r, Chombo)), None))
+        object.__setattr__(self, "deal", Dealing(by_id["deal"], self.order, 0))
+        object.__setattr__(self, "first_player", FirstPlayer(by_id["first-player"], self.order, 0))
+        object.__setattr__(self, "scoring", Scoring(by_id["scoring"], self.order, 0))
         ex = by_id["exchange"]
-        object.__setattr__(self, "exchange",
-                           RULE_CLASSES["exchange"](ex, self.order, 0) if ex.enabled else None)
+        object.__setattr__(self, "exchange", Exchange(ex, self.order, 0) if ex.enabled else None)
 
     def __repr__(self) -> str:
         on = {k: v for k, v in self.to_dict().items() if v is not False}
         return f"Rules({self.name!r}, {on})"
 
-    def _repr_pretty_(self, p, cycle) -> None:  # IPython / hypothesis pretty printers
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:  # IPython / hypothesis pretty printers
         p.text(repr(self))
 
     # ---- access ----------------------------------------------------------------------------
@@ -76,6 +118,10 @@ class Rules:
         except KeyError:
             option_class(option_id)  # raises the "unknown option" error
             raise
+
+    def typed_option(self, cls: type[OptionT]) -> OptionT:
+        """The option record of class ``cls`` (its attributes typed)."""
+        return _typed(self._by_id, cls)
 
     def enabled(self, option_id: str) -> bool:
         return self.option(option_id).enabled

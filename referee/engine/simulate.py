@@ -11,15 +11,16 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
-from referee.engine.actions import Declare, Deal, Discard, Exchange, Give, Pass, PlayCards
+from referee.engine.actions import Action, Declare, Deal, Discard, Exchange, Give, Pass, PlayCards
 from referee.engine.cards import REAL_MASK, Card, cards_of, deck_mask, joker_count
 from referee.engine.engine import apply, new_match
-from referee.engine.events import IllegalEvent
+from referee.engine.events import Event, IllegalEvent
 from referee.engine.engine import judge
 from referee.engine.legal import (candidates, claim_options, exchange_options, leads,
                                   pending_options)
-from referee.engine.rules.scoring import points_of
+from referee.engine.rules.scoring import ScoringOption, points_of
 from referee.engine.ruleset import Rules
 from referee.engine.state import GameState, Phase
 
@@ -49,14 +50,14 @@ CLAIM_P = {"dobon": 0.7}
 forced by seed 002)."""
 
 
-def random_action(s: GameState, rng: random.Random):
+def random_action(s: GameState, rng: random.Random) -> Action:
     """A uniformly random legal action of a random player to move (known hands)."""
     if s.phase is Phase.EXCHANGE:
-        t = s.transfers[0]
-        if t.strongest:
-            return exchange_options(s, t)[0]
-        cards = cards_of(s.hands[t.giver])
-        return Exchange(s.players[t.giver], tuple(rng.sample(cards, t.count)))
+        transfer = s.transfers[0]
+        if transfer.strongest:
+            return exchange_options(s, transfer)[0]
+        cards = cards_of(s.hands[transfer.giver])
+        return Exchange(s.players[transfer.giver], tuple(rng.sample(cards, transfer.count)))
     p = s.pending
     if p is not None:
         cards = cards_of(s.hands[p.player])
@@ -86,14 +87,14 @@ def random_action(s: GameState, rng: random.Random):
                 return PlayCards(name, t)
         raise RuntimeError(f"no legal lead for {name}: {cards_of(s.hands[seat])}")
     # The first legal candidate of a random permutation is uniform over the legal ones.
-    cands = candidates(s, seat)
+    cands: list[tuple[Card, ...] | None] = list(candidates(s, seat))
     cands.append(None)
     rng.shuffle(cands)
-    for t in cands:
-        if t is None:
+    for cand in cands:
+        if cand is None:
             return Pass(name)
-        if judge(s, seat, t)[1] is None:
-            return PlayCards(name, t)
+        if judge(s, seat, cand)[1] is None:
+            return PlayCards(name, cand)
     return Pass(name)  # pragma: no cover - None is always in cands
 
 
@@ -173,7 +174,8 @@ def check_invariants(s: GameState) -> list[str]:
     if s.phase is Phase.OVER:
         if s.ranking is None or sorted(s.ranking) != list(range(n)):
             bad.append(f"ranking is not a permutation: {s.ranking}")
-        mode = s.rules.option("scoring").mode
+        assert s.scores is not None  # a game over has its scores
+        mode = s.rules.typed_option(ScoringOption).mode
         if mode == "additive" and sum(s.scores) != n * (n - 1) // 2:
             bad.append(f"additive scores do not add up: {s.scores}")
         if mode == "points":
@@ -185,8 +187,9 @@ def points_violations(s: GameState) -> list[str]:
     """Profit scores: a Joker Dead seat scores 0; every other seat the numbers of its point
     cards, plus the bonus for the first finisher not Joker Dead."""
     bad = []
+    assert s.scores is not None  # called on a game over
     rules = s.rules
-    bonus = rules.option("scoring").bonus
+    bonus = rules.typed_option(ScoringOption).bonus
     holder = rules.scoring.bonus_holder(s.finished, s.dead)
     for x in range(s.n):
         want = 0 if s.dead >> x & 1 else points_of(s.point_cards[x]) if s.point_cards else 0
@@ -204,8 +207,8 @@ class GameLog:
     """One simulated game: its deal and actions (enough to write a record)."""
     hands: tuple[tuple[Card, ...], ...]
     first: str | None
-    actions: list = field(default_factory=list)
-    events: list = field(default_factory=list)   # per action: tuple of events
+    actions: list[Action] = field(default_factory=list)
+    events: list[tuple[Event, ...]] = field(default_factory=list)   # per action: tuple of events
     final: GameState | None = None
     steps: int = 0                                # actions applied after the deal
 
@@ -245,7 +248,8 @@ def play_game(s: GameState, rng: random.Random, check: bool = True, max_steps: i
     return s, log
 
 
-def simulate(rules: Rules, players: int, games: int, seed: int = 0, check: bool = True) -> dict:
+def simulate(rules: Rules, players: int, games: int, seed: int = 0,
+             check: bool = True) -> dict[str, Any]:
     """Play ``games`` random games; returns the summary (see the CLI's ``simulate``)."""
     rng = random.Random(seed)
     names = [chr(ord("A") + i) for i in range(players)]

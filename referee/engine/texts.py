@@ -7,7 +7,7 @@ speech announcer can use the same function or the tables below.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
 LANGS = ("en", "ja")
 
@@ -208,7 +208,7 @@ DIRECTION_TEXTS = {
 }
 
 
-class _Fields(dict):
+class _Fields(dict[str, Any]):
     """Template fields; a field an event lacks reads as empty (a spoken line never breaks)."""
 
     def __missing__(self, key: str) -> str:
@@ -229,7 +229,7 @@ def card_name(code: str, lang: str = "en") -> str:
     return f"{rank_text} of {suit_text}" if lang == "en" else f"{suit_text}の{rank_text}"
 
 
-def cards_text(cards, lang: str = "en") -> str:
+def cards_text(cards: Iterable[str], lang: str = "en") -> str:
     sep = ", " if lang == "en" else "、"
     return sep.join(card_name(c, lang) for c in cards)
 
@@ -242,7 +242,7 @@ def describe(event: dict[str, Any], lang: str = "en") -> str:
     """One readable line for one event dict."""
     if lang not in LANGS:
         lang = "en"
-    kind = event.get("event")
+    kind = event.get("event", "")
     f: dict[str, Any] = {k: v for k, v in event.items()}
     f.setdefault("player", "")
     if "cards" in f and isinstance(f["cards"], list):
@@ -301,9 +301,9 @@ def describe(event: dict[str, Any], lang: str = "en") -> str:
                 names = sep.join(p if lang == "en" else f"{p}さん" for p in f["winners"])
                 line += " " + EVENT_TEXTS[lang]["winners"].format(winners=names)
         return line
-    template = EVENT_TEXTS[lang].get(kind)
-    if template is None:
+    event_template = EVENT_TEXTS[lang].get(kind)
+    if event_template is None:
         return str(event)
     if kind == "illegal" and lang == "ja":
-        return template.format(**f)
-    return template.format(**f).replace("..", ".")
+        return event_template.format(**f)
+    return event_template.format(**f).replace("..", ".")

@@ -16,6 +16,7 @@ from typing import Any, Mapping, Sequence
 from referee.engine import Deal, Exchange, GameState, Phase, Rules, apply, new_match
 from referee.engine.cards import cards_of
 from referee.engine.record import action_to_json, load_record, rules_to_json
+from referee.engine.rules.deal import DealOption
 from referee.errors import UserError
 from referee.gamelog import (GameLogError, GameLogWriter, ResumePoint, effective_events, read_log,
                              resume_point)
@@ -39,7 +40,7 @@ def deal_counts(rules: Rules, players: int, counts: Sequence[int] | None = None)
         if any(c < 0 for c in counts) or sum(counts) > 52 + rules.jokers:
             raise UserError(f"--counts {','.join(map(str, counts))}: the deck has {52 + rules.jokers} cards")
         return counts
-    if rules.option("deal").uneven:
+    if rules.typed_option(DealOption).uneven:
         raise UserError(f"rules {rules.name!r} deal unevenly: give each player's card count with --counts")
     return tuple(rules.deal.sizes(52 + rules.jokers, players))
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import overload
 
 from referee.errors import UserError
 from referee.synth.scenes.recipe import DET_SCALE, TILE
@@ -136,6 +137,12 @@ def _need_training_extra() -> None:
         raise UserError(
             "training needs the train extra: pip install torch==2.14.1 torchvision==0.29.1 && pip install -e '.[train]'"
         ) from None
+
+
+@overload
+def _init(weights: Path | None, default: str) -> str: ...
+@overload
+def _init(weights: Path | None, default: None) -> str | None: ...
 
 
 def _init(weights: Path | None, default: str | None) -> str | None:

@@ -13,6 +13,7 @@ import os
 import shutil
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from referee.errors import UserError
 
@@ -117,7 +118,7 @@ def train_detector(data: Path, run_name: str, epochs: int, imgsz: int = 320, bat
     data_yaml = Path(data) / "data.yaml"
     if not data_yaml.is_file():
         raise UserError(f"no detector data set at {data} (expected {data_yaml}); run `referee train data` first")
-    augment = dict(DETECTOR_AUGMENT)
+    augment: dict[str, Any] = dict(DETECTOR_AUGMENT)
     if lr0:
         augment.update(optimizer="AdamW", lr0=lr0, warmup_epochs=0.0, cos_lr=True)
     return _train(model, run_name, epochs, threads, device, hours, data=str(data_yaml), imgsz=imgsz, batch=batch,

@@ -63,7 +63,7 @@ def _load_preset(name: str, chain: tuple[str, ...]) -> Rules:
 
 def preset_description(name: str) -> str:
     path = resources.files(__name__) / f"{name}.toml"
-    return tomllib.loads(path.read_text(encoding="utf-8")).get("description", "")
+    return str(tomllib.loads(path.read_text(encoding="utf-8")).get("description", ""))
 
 
 def _read_toml(path: Any, label: str) -> dict[str, Any]:

@@ -3,6 +3,7 @@ which effects of the same step apply); it is also the order of the options in th
 
 from __future__ import annotations
 
+from referee.engine.options import Option
 from referee.engine.rules.almighty import Almighty
 from referee.engine.rules.base import Rule
 from referee.engine.rules.capital_fall import CapitalFall
@@ -43,14 +44,14 @@ from referee.engine.rules.tenho import Tenho
 from referee.engine.rules.ten_discard import TenDiscard
 from referee.engine.rules.uno import Uno
 
-RULE_ORDER: tuple[type[Rule], ...] = (
+RULE_ORDER: tuple[type[Rule[Option]], ...] = (
     StrengthOrder, Dealing, Joker, Almighty, Stairs, Revolution, Coup, SameRankSkip, SuitBind,
     StrictBind, NumberBind, JackBind, EightCut, NineReverse, ElevenBack, ShinakoBack, TenDiscard,
     NinePass, EightReset, Uno, SpadeThree, Catapult, LuckySeven, KingCrown, SevenSkip,
     ForbiddenFinish, PointCards, JokerDead, CapitalFall, PermanentPass, Tenho, ShinakoKoshi,
     Dobon, DobonGaeshi, Chombo, Exchange, FirstPlayer, Scoring,
 )
-RULE_CLASSES: dict[str, type[Rule]] = {cls.ID: cls for cls in RULE_ORDER}
+RULE_CLASSES: dict[str, type[Rule[Option]]] = {cls.ID: cls for cls in RULE_ORDER}
 
 SETTINGS = frozenset(("order", "deal", "joker", "first-player", "scoring", "point-cards"))
 """Options that are settings rather than rules announced by id (no ``effect`` event of their

@@ -15,11 +15,15 @@ Announces: ``effect`` almighty when jokers join real cards.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from referee.engine.effects import Announce
+from referee.engine.effects import Announce, Effect
 from referee.engine.options import Option, option, param
 from referee.engine.plays import JOKER_RANK, Kind, Play
 from referee.engine.rules.base import Rule
+
+if TYPE_CHECKING:
+    from referee.engine.state import GameState
 
 
 @option
@@ -36,17 +40,17 @@ def almighty(play: Play) -> bool:
     return play.kind is Kind.GROUP and play.low != JOKER_RANK and play.jokers > 0
 
 
-class Almighty(Rule):
+class Almighty(Rule[AlmightyOption]):
     ID = "almighty"
     OPTION = AlmightyOption
     LEADS = True
 
-    def restrict(self, s, seat, play: Play):
+    def restrict(self, s: GameState, seat: int, play: Play) -> str | tuple[str, str] | None:
         if len(play.cards) > self.option.max_cards and almighty(play):
             return f"a group with almighty jokers has at most {self.option.max_cards} cards"
         return None
 
-    def effects(self, s, seat, play: Play):
+    def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         if almighty(play):
             return (Announce(self.ID),)
         return ()

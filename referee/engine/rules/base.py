@@ -33,7 +33,7 @@ compiled pipeline (it costs nothing then).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Iterable
+from typing import TYPE_CHECKING, ClassVar, Generic, Iterable, TypeVar, cast
 
 from referee.engine.cards import JOKER, RANK_NUMBERS, Card
 from referee.engine.effects import Effect
@@ -41,21 +41,28 @@ from referee.engine.options import Option
 from referee.engine.plays import Order, Play
 
 if TYPE_CHECKING:
-    from referee.engine.state import GameState
+    from referee.engine.state import GameState, Pending
+
+# Covariant: a rule over a subclass of Option is a rule over Option (the rule set holds them all).
+OptionT = TypeVar("OptionT", bound=Option, covariant=True)
 
 HOOKS = ("interpret", "explain", "special", "equal_beats", "restrict", "effects", "finish_check",
          "on_finish", "on_trick_end", "declare", "claim", "lapse", "generate")
 
 
-class Rule:
-    """Base class; subclasses set ``ID`` and ``OPTION`` and override some hooks."""
+class Rule(Generic[OptionT]):
+    """Base class; subclasses set ``ID`` and ``OPTION`` and override some hooks.
+
+    The type parameter is the rule's option record (its ``OPTION``): ``class Joker(Rule[JokerOption])``.
+    """
 
     ID: ClassVar[str] = ""
     OPTION: ClassVar[type[Option]] = Option
     LEADS: ClassVar[bool] = False
 
     def __init__(self, option: Option, order: Order, stairs_min: int) -> None:
-        self.option = option
+        # The rule set builds every rule from the option registered under its ID: its OPTION.
+        self.option = cast(OptionT, option)
         self.order = order
         self.stairs_min = stairs_min
 
@@ -95,7 +102,7 @@ class Rule:
               reveal: tuple[Card, ...]) -> tuple[Effect, ...] | str:
         return f"{self.ID} is not a claim"
 
-    def lapse(self, s: "GameState", pending) -> tuple[Effect, ...]:
+    def lapse(self, s: "GameState", pending: "Pending") -> tuple[Effect, ...]:
         return ()
 
     def reveals(self, s: "GameState", seat: int, hand: int) -> Iterable[tuple[Card, ...]]:
@@ -137,6 +144,6 @@ def real_rank_count(play: Play, rank: int) -> int:
     return sum(1 for c in play.cards if c < JOKER and c >> 2 == rank)
 
 
-def play_sum(cards) -> int:
+def play_sum(cards: Iterable[Card]) -> int:
     """The sum of the cards' printed values (A=1 ... K=13); a joker has no value (notes)."""
     return sum(RANK_NUMBERS[c >> 2] for c in cards if c < JOKER)

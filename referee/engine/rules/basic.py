@@ -12,10 +12,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from referee.engine.plays import Kind, Play, strength
 
+if TYPE_CHECKING:
+    from referee.engine.state import GameState
 
-def basic_check(s, seat: int, play: Play) -> tuple[str, str] | None:
+
+def basic_check(s: GameState, seat: int, play: Play) -> tuple[str, str] | None:
     """Count, shape and strength against the top play (None: fine)."""
     top = s.trick.top
     if top is None:

@@ -10,10 +10,15 @@ the game end.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from referee.engine.effects import Fall
+from referee.engine.effects import Effect, Fall
 from referee.engine.options import Option, option
+from referee.engine.plays import Play
 from referee.engine.rules.base import Rule
+
+if TYPE_CHECKING:
+    from referee.engine.state import GameState
 
 
 @option
@@ -24,11 +29,12 @@ class CapitalFallOption(Option):
     SEED = "Seed 003 都落ち"
 
 
-class CapitalFall(Rule):
+class CapitalFall(Rule[CapitalFallOption]):
     ID = "capital-fall"
     OPTION = CapitalFallOption
 
-    def on_finish(self, s, seat, finished_before, play=None):
+    def on_finish(self, s: GameState, seat: int, finished_before: int,
+                  play: Play | None = None) -> tuple[Effect, ...]:
         prev = s.match.ranking
         if finished_before or not prev:
             return ()

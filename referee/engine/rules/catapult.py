@@ -14,12 +14,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
+from typing import TYPE_CHECKING, Iterable
 
-from referee.engine.cards import CARDS, JOKER, JOKER_SHIFT, PINNED_BASE, codes
-from referee.engine.effects import Announce, ClearBinds
+from referee.engine.cards import CARDS, JOKER, JOKER_SHIFT, PINNED_BASE, Card, codes
+from referee.engine.effects import Announce, ClearBinds, Effect
 from referee.engine.options import Option, option
-from referee.engine.plays import JOKER_RANK, interpretations
+from referee.engine.plays import JOKER_RANK, Play, interpretations
 from referee.engine.rules.base import Rule
+
+if TYPE_CHECKING:
+    from referee.engine.state import GameState
 
 
 @option
@@ -30,48 +34,48 @@ class CatapultOption(Option):
     SEED = "Seed 004 カタパルト"
 
 
-class Catapult(Rule):
+class Catapult(Rule[CatapultOption]):
     ID = "catapult"
     OPTION = CatapultOption
 
     @staticmethod
-    def _target(s):
+    def _target(s: GameState) -> Play | None:
         top = s.trick.top
         if top is None or len(top.cards) != 1 or top.low == JOKER_RANK:
             return None
         return top
 
-    def interpret(self, s, seat, tokens):
+    def interpret(self, s: GameState, seat: int, tokens: tuple[Card, ...]) -> list[Play]:
         top = self._target(s)
         if top is None or len(tokens) != 2:
             return []
         return interpretations(top.cards + tuple(tokens), 3, s.reversed, added=2, catapult=True)
 
-    def explain(self, s, seat, tokens):
+    def explain(self, s: GameState, seat: int, tokens: tuple[Card, ...]) -> str | None:
         top = self._target(s)
         if top is not None and len(tokens) == 2:
             return (f"{' '.join(codes(tokens))} and {top.describe()} make neither a triple nor "
                     f"3-card stairs")
         return None
 
-    def special(self, s, seat, play):
+    def special(self, s: GameState, seat: int, play: Play) -> bool:
         return play.catapult
 
-    def effects(self, s, seat, play):
+    def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         if not play.catapult:
             return ()
         return (Announce(self.ID, (("cards", tuple(codes(play.cards))),)), ClearBinds(self.ID))
 
-    def generate(self, s, seat, hand):
+    def generate(self, s: GameState, seat: int, hand: int) -> Iterable[tuple[Card, ...]]:
         top = self._target(s)
         if top is None:
             return []
-        c = top.cards[0]
+        c: int = top.cards[0]
         if c >= JOKER:
             c = c - PINNED_BASE
         r, su = c >> 2, c & 3
         jk = (hand >> JOKER_SHIFT).bit_count()
-        out = []
+        out: list[tuple[Card, ...]] = []
         # triple: two more of the rank (jokers only for the missing ones)
         nib = (hand >> (r * 4) & 0xF) & ~(1 << su)
         same = [CARDS[r * 4 + x] for x in range(4) if nib >> x & 1]

@@ -34,7 +34,7 @@ class ChomboOption(Option):
     SEED = "Seed 002 チョンボ / チョンボのなすりつけ"
 
 
-class Chombo(Rule):
+class Chombo(Rule[ChomboOption]):
     ID = "chombo"
     OPTION = ChomboOption
 

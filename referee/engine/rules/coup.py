@@ -9,12 +9,16 @@ Announces: ``effect`` coup with the new ``order``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from referee.engine.cards import Rank
-from referee.engine.effects import FlipGameOrder
+from referee.engine.effects import Effect, FlipGameOrder
 from referee.engine.options import Option, option, param
 from referee.engine.plays import Kind, Play
 from referee.engine.rules.base import Rule
+
+if TYPE_CHECKING:
+    from referee.engine.state import GameState
 
 
 @option
@@ -26,11 +30,11 @@ class CoupOption(Option):
     cards: int = param(3, "how many 9s make a coup", minimum=2, maximum=8)
 
 
-class Coup(Rule):
+class Coup(Rule[CoupOption]):
     ID = "coup"
     OPTION = CoupOption
 
-    def effects(self, s, seat, play: Play):
+    def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         if (play.kind is Kind.GROUP and play.low == Rank.NINE and not play.catapult
                 and len(play.cards) == self.option.cards):
             return (FlipGameOrder(self.ID),)

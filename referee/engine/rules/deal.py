@@ -14,6 +14,7 @@ docs state:
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from referee.engine.options import Option, option, param
@@ -36,7 +37,7 @@ class DealOption(Option):
                                 "「3～4人向け」)", minimum=2, maximum=8)
 
 
-class Dealing(Rule):
+class Dealing(Rule[DealOption]):
     ID = "deal"
     OPTION = DealOption
 
@@ -45,7 +46,7 @@ class Dealing(Rule):
         o = self.option
         return o.min_players, max(o.min_players, o.max_players)
 
-    def sizes(self, deck: int, n: int, rng=None) -> list[int]:
+    def sizes(self, deck: int, n: int, rng: random.Random | None = None) -> list[int]:
         """Hand sizes for ``n`` players from a deck of ``deck`` cards (``rng``: uneven)."""
         o = self.option
         per = deck // n

@@ -18,14 +18,18 @@ Announces: ``effect`` dobon with the ``target``, the ``sum`` and the ``cards`` s
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterable
 
-from referee.engine.cards import cards_of, joker_count
+from referee.engine.cards import Card, cards_of, joker_count
 
-from referee.engine.effects import Announce, Await, EndGame
+from referee.engine.effects import Announce, Await, Effect, EndGame
 from referee.engine.options import Option, option
 from referee.engine.rules.base import Rule, play_sum
 from referee.engine.rules.claims import has_joker, shown, whole_hand
 from referee.engine.rules.scoring import points_of
+
+if TYPE_CHECKING:
+    from referee.engine.state import GameState
 
 
 @option
@@ -36,12 +40,12 @@ class DobonOption(Option):
     SEED = "Seed 002 ドボン / チョンボのなすりつけ"
 
 
-class Dobon(Rule):
+class Dobon(Rule[DobonOption]):
     ID = "dobon"
     OPTION = DobonOption
     ACCUSES = True   # a claim against the player of the play just made (chombo transfer)
 
-    def claim(self, s, seat, reveal):
+    def claim(self, s: GameState, seat: int, reveal: tuple[Card, ...]) -> tuple[Effect, ...] | str:
         target = s.recent_seat
         if target < 0 or s.recent is None:
             return "there is no play to dobon"
@@ -58,7 +62,7 @@ class Dobon(Rule):
         got = play_sum(reveal)
         if got != want:
             return f"the hand sums to {got}, the play to {want}"
-        out: list = [Announce(self.ID, (("target", s.players[target]), ("sum", want),
+        out: list[Effect] = [Announce(self.ID, (("target", s.players[target]), ("sum", want),
                                         ("cards", shown(reveal))))]
         if s.rules.enabled("dobon-gaeshi") and s.counts[target] > 0:
             out.append(Await("dobon-gaeshi", "claim", 0, True, target, seat, want))
@@ -66,9 +70,10 @@ class Dobon(Rule):
             out.append(EndGame(self.ID, target))
         return tuple(out)
 
-    def reveals(self, s, seat, hand):
+    def reveals(self, s: GameState, seat: int, hand: int) -> Iterable[tuple[Card, ...]]:
         if s.recent_seat < 0 or s.recent_seat == seat or joker_count(hand):
             return []
+        assert s.recent is not None  # set together with recent_seat
         if points_of(hand) != play_sum(s.recent.cards):
             return []
         return [cards_of(hand)]

@@ -14,13 +14,17 @@ and ``cards`` when made; with ``declined`` on a pass.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterable
 
-from referee.engine.cards import cards_of, joker_count
+from referee.engine.cards import Card, cards_of, joker_count
 
-from referee.engine.effects import Announce, EndGame
+from referee.engine.effects import Announce, Effect, EndGame
 from referee.engine.options import Option, option
 from referee.engine.rules.base import Rule, play_sum
 from referee.engine.rules.claims import has_joker, shown, whole_hand
+
+if TYPE_CHECKING:
+    from referee.engine.state import GameState, Pending
 
 
 @option
@@ -31,11 +35,11 @@ class DobonGaeshiOption(Option):
     SEED = "Seed 002 ドボン返し"
 
 
-class DobonGaeshi(Rule):
+class DobonGaeshi(Rule[DobonGaeshiOption]):
     ID = "dobon-gaeshi"
     OPTION = DobonGaeshiOption
 
-    def claim(self, s, seat, reveal):
+    def claim(self, s: GameState, seat: int, reveal: tuple[Card, ...]) -> tuple[Effect, ...] | str:
         p = s.pending
         if p is None or p.rule != self.ID or p.player != seat:
             return f"{s.players[seat]} has no dobon to answer"
@@ -51,10 +55,10 @@ class DobonGaeshi(Rule):
                                    ("cards", shown(reveal)))),
                 EndGame(self.ID, p.other))
 
-    def lapse(self, s, pending):
+    def lapse(self, s: GameState, pending: Pending) -> tuple[Effect, ...]:
         return (Announce(self.ID, (("declined", True),)), EndGame("dobon", pending.player))
 
-    def reveals(self, s, seat, hand):
+    def reveals(self, s: GameState, seat: int, hand: int) -> Iterable[tuple[Card, ...]]:
         p = s.pending
         if p is None or p.rule != self.ID or p.player != seat or joker_count(hand):
             return []

@@ -12,11 +12,16 @@ Announces: ``effect`` eight-cut, then ``trick_end``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from referee.engine.cards import Rank
-from referee.engine.effects import EndTrick
+from referee.engine.effects import Effect, EndTrick
 from referee.engine.options import Option, option, param
+from referee.engine.plays import Play
 from referee.engine.rules.base import Rule, group_rank_effect
+
+if TYPE_CHECKING:
+    from referee.engine.state import GameState
 
 
 @option
@@ -29,11 +34,11 @@ class EightCutOption(Option):
     jokers: bool = param(True, "a joker standing for an 8 cuts too")
 
 
-class EightCut(Rule):
+class EightCut(Rule[EightCutOption]):
     ID = "eight-cut"
     OPTION = EightCutOption
 
-    def effects(self, s, seat, play):
+    def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         o = self.option
         if group_rank_effect(play, o.in_stairs, Rank.EIGHT, 0, o.jokers):
             return (EndTrick(self.ID),)

@@ -13,11 +13,16 @@ eight-reset ``declared``, ``effect`` eight-reset, then ``trick_end``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from referee.engine.cards import Rank
-from referee.engine.effects import Await, EndTrick
+from referee.engine.effects import Await, Effect, EndTrick
 from referee.engine.options import Option, option
+from referee.engine.plays import Play
 from referee.engine.rules.base import Rule, group_rank_effect
+
+if TYPE_CHECKING:
+    from referee.engine.state import GameState
 
 
 @option
@@ -28,14 +33,14 @@ class EightResetOption(Option):
     SEED = "Seed 000 エイトリセット"
 
 
-class EightReset(Rule):
+class EightReset(Rule[EightResetOption]):
     ID = "eight-reset"
     OPTION = EightResetOption
 
-    def effects(self, s, seat, play):
+    def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         if group_rank_effect(play, False, Rank.EIGHT):
             return (Await(self.ID, "declare"),)
         return ()
 
-    def declare(self, s, seat):
+    def declare(self, s: GameState, seat: int) -> tuple[Effect, ...]:
         return (EndTrick(self.ID),)

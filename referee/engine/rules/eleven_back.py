@@ -10,11 +10,16 @@ Announces: ``effect`` eleven-back with the new ``order``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from referee.engine.cards import Rank
-from referee.engine.effects import FlipTrickOrder
+from referee.engine.effects import Effect, FlipTrickOrder
 from referee.engine.options import Option, option, param
+from referee.engine.plays import Play
 from referee.engine.rules.base import Rule, group_rank_effect
+
+if TYPE_CHECKING:
+    from referee.engine.state import GameState
 
 
 @option
@@ -27,11 +32,11 @@ class ElevenBackOption(Option):
     max_cards: int = param(0, "largest group that flips (0: any size)", minimum=0, maximum=8)
 
 
-class ElevenBack(Rule):
+class ElevenBack(Rule[ElevenBackOption]):
     ID = "eleven-back"
     OPTION = ElevenBackOption
 
-    def effects(self, s, seat, play):
+    def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         o = self.option
         if not play.catapult and group_rank_effect(play, o.in_stairs, Rank.JACK, o.max_cards):
             return (FlipTrickOrder(self.ID),)

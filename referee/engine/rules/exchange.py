@@ -29,7 +29,7 @@ class ExchangeOption(Option):
     second_cards: int = param(1, "cards between 富豪 and 貧民 (4+ players)", minimum=0, maximum=5)
 
 
-class Exchange(Rule):
+class Exchange(Rule[ExchangeOption]):
     ID = "exchange"
     OPTION = ExchangeOption
 

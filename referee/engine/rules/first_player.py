@@ -43,7 +43,7 @@ HEART_THREE = Card.of(Rank.THREE, Suit.H)
 _CARDS = {"3D": DIAMOND_THREE, "3H": HEART_THREE}
 
 
-class FirstPlayer(Rule):
+class FirstPlayer(Rule[FirstPlayerOption]):
     ID = "first-player"
     OPTION = FirstPlayerOption
 

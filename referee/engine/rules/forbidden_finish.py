@@ -24,12 +24,16 @@ comes at the game end, when the bottom places are known.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from referee.engine.cards import RANK_SYMBOLS
-from referee.engine.effects import Disqualify, EndGame
+from referee.engine.effects import Disqualify, Effect, EndGame
 from referee.engine.options import Option, OptionError, option, param
-from referee.engine.plays import Play
+from referee.engine.plays import Order, Play
 from referee.engine.rules.base import Rule
+
+if TYPE_CHECKING:
+    from referee.engine.state import GameState
 
 
 @option
@@ -57,21 +61,21 @@ def parse_ranks(text: str) -> frozenset[int]:
     return frozenset(out)
 
 
-class ForbiddenFinish(Rule):
+class ForbiddenFinish(Rule[ForbiddenFinishOption]):
     ID = "forbidden-finish"
     OPTION = ForbiddenFinishOption
     LEADS = True
 
-    def __init__(self, option, order, stairs_min):
+    def __init__(self, option: Option, order: Order, stairs_min: int) -> None:
         super().__init__(option, order, stairs_min)
-        self.ranks = parse_ranks(option.ranks)
+        self.ranks = parse_ranks(self.option.ranks)
 
-    def uses(self, hook):
+    def uses(self, hook: str) -> bool:
         if hook == "restrict":
             return self.option.penalty == "illegal"
         return super().uses(hook)
 
-    def forbidden(self, s, play: Play) -> str | None:
+    def forbidden(self, s: GameState, play: Play) -> str | None:
         o = self.option
         if o.jokers and play.jokers:
             return "a joker"
@@ -86,13 +90,13 @@ class ForbiddenFinish(Rule):
                     return f"a {RANK_SYMBOLS[c >> 2]}"
         return None
 
-    def restrict(self, s, seat, play: Play):
+    def restrict(self, s: GameState, seat: int, play: Play) -> str | tuple[str, str] | None:
         if play.added != s.counts[seat] or stuck_lead(s, seat, play):
             return None
         what = self.forbidden(s, play)
         return f"a player may not finish with {what}" if what else None
 
-    def finish_check(self, s, seat, play: Play | None):
+    def finish_check(self, s: GameState, seat: int, play: Play | None) -> Effect | None:
         if play is None or not self.forbidden(s, play):
             return None
         if self.option.penalty == "illegal" and s.rules.chombo is not None:
@@ -100,7 +104,7 @@ class ForbiddenFinish(Rule):
         return Disqualify(self.ID, seat)
 
 
-def stuck_lead(s, seat: int, play: Play) -> bool:
+def stuck_lead(s: GameState, seat: int, play: Play) -> bool:
     """A lead of the player's whole hand when that hand is one card or only jokers (every lead
     they could make empties the hand, or is jokers alone)."""
     return (s.trick.top is None and play.added == s.counts[seat]

@@ -15,12 +15,16 @@ jack-bind with the bound ``colours`` (``black``/``red``/``any``, one per card).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterable
 
-from referee.engine.cards import JOKER, Rank
-from referee.engine.effects import Await, SetColourBind
+from referee.engine.cards import JOKER, Card, Rank
+from referee.engine.effects import Await, Effect, SetColourBind
 from referee.engine.options import Option, option
 from referee.engine.plays import Play
 from referee.engine.rules.base import Rule, group_rank_effect
+
+if TYPE_CHECKING:
+    from referee.engine.state import GameState
 
 
 @option
@@ -31,7 +35,7 @@ class JackBindOption(Option):
     SEED = "Seed 000 ジャックバインド"
 
 
-def colours_of(cards) -> tuple[int, int, int]:
+def colours_of(cards: Iterable[Card]) -> tuple[int, int, int]:
     """(black, red, jokers) among cards (a pinned joker is a joker: it binds no colour)."""
     black = red = free = 0
     for c in cards:
@@ -65,22 +69,22 @@ def colour_names(colours: int) -> tuple[str, ...]:
     return ("black",) * b + ("red",) * r + ("any",) * w
 
 
-class JackBind(Rule):
+class JackBind(Rule[JackBindOption]):
     ID = "jack-bind"
     OPTION = JackBindOption
 
-    def restrict(self, s, seat, play: Play):
+    def restrict(self, s: GameState, seat: int, play: Play) -> str | tuple[str, str] | None:
         c = s.trick.colours
         if c and not fits(c, play):
             return f"only {' and '.join(colour_names(c))} may be played (jack bind)"
         return None
 
-    def effects(self, s, seat, play):
+    def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         if group_rank_effect(play, False, Rank.JACK):
             return (Await(self.ID, "declare"),)
         return ()
 
-    def declare(self, s, seat):
+    def declare(self, s: GameState, seat: int) -> tuple[Effect, ...]:
         top = s.trick.top
         if top is None:
             return ()

@@ -21,11 +21,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterable
 
 from referee.engine.cards import JOKER, PINNED_BASE, Card
 from referee.engine.options import Option, option, param
 from referee.engine.plays import JOKER_RANK, Play
 from referee.engine.rules.base import Rule
+
+if TYPE_CHECKING:
+    from referee.engine.state import GameState
 
 
 @option
@@ -43,7 +47,7 @@ class JokerOption(Option):
                           choices=("any", "next-up"))
 
 
-def next_up(s, top: Play) -> Card | None:
+def next_up(s: GameState, top: Play | None) -> Card | None:
     """The next card up from a single determined top card, in its suit (None if none)."""
     if top is None or len(top.cards) != 1 or top.low == JOKER_RANK or top.kind.value != "group":
         return None
@@ -54,7 +58,7 @@ def next_up(s, top: Play) -> Card | None:
     return Card.of(nxt, suit)
 
 
-class Joker(Rule):
+class Joker(Rule[JokerOption]):
     ID = "joker"
     OPTION = JokerOption
     LEADS = True
@@ -66,12 +70,12 @@ class Joker(Rule):
                 hook == "restrict" and not o.wild)
         return super().uses(hook)
 
-    def equal_beats(self, s, seat, play: Play) -> bool:
+    def equal_beats(self, s: GameState, seat: int, play: Play) -> bool:
         top = s.trick.top
         return (self.option.beats_joker and play.low == JOKER_RANK and len(play.cards) == 1
                 and top is not None and top.low == JOKER_RANK and len(top.cards) == 1)
 
-    def restrict(self, s, seat, play: Play):
+    def restrict(self, s: GameState, seat: int, play: Play) -> str | tuple[str, str] | None:
         o = self.option
         cards = play.cards
         jokers = [c for c in cards if c >= JOKER]
@@ -90,7 +94,7 @@ class Joker(Rule):
                 return "wrong-shape", f"a lone joker stands for {what}the strongest card"
         return None
 
-    def generate(self, s, seat, hand):
+    def generate(self, s: GameState, seat: int, hand: int) -> Iterable[tuple[Card, ...]]:
         if self.option.lone_pin != "next-up" or not hand >> 52:
             return []
         want = next_up(s, s.trick.top)

@@ -13,10 +13,15 @@ Announces: ``effect`` joker-dead naming the player.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from referee.engine.effects import MarkDead
+from referee.engine.effects import Effect, MarkDead
 from referee.engine.options import Option, option
+from referee.engine.plays import Play
 from referee.engine.rules.base import Rule
+
+if TYPE_CHECKING:
+    from referee.engine.state import GameState
 
 
 @option
@@ -27,11 +32,12 @@ class JokerDeadOption(Option):
     SEED = "Seed 000 ジョーカーデッド"
 
 
-class JokerDead(Rule):
+class JokerDead(Rule[JokerDeadOption]):
     ID = "joker-dead"
     OPTION = JokerDeadOption
 
-    def on_finish(self, s, seat, finished_before, play=None):
+    def on_finish(self, s: GameState, seat: int, finished_before: int,
+                  play: Play | None = None) -> tuple[Effect, ...]:
         if play is not None and play.jokers:
             return (MarkDead(self.ID, seat),)
         return ()

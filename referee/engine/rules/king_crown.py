@@ -14,14 +14,18 @@ Announces: ``effect`` king-crown when the Ks would not have beaten the top other
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterable
 from itertools import combinations
 
 from referee.engine.cards import JOKER, JOKER_SHIFT, Card, Rank
-from referee.engine.effects import Announce
+from referee.engine.effects import Announce, Effect
 from referee.engine.options import Option, option
 from referee.engine.plays import JOKER_RANK, Kind, Play, strength
 from referee.engine.rules.base import Rule
 from referee.engine.rules.jack_bind import fits
+
+if TYPE_CHECKING:
+    from referee.engine.state import GameState
 
 
 @option
@@ -32,11 +36,11 @@ class KingCrownOption(Option):
     SEED = "Seed 000 キングクラウン"
 
 
-class KingCrown(Rule):
+class KingCrown(Rule[KingCrownOption]):
     ID = "king-crown"
     OPTION = KingCrownOption
 
-    def _fits(self, s, play: Play) -> bool:
+    def _fits(self, s: GameState, play: Play) -> bool:
         top = s.trick.top
         if (top is None or play.kind is not Kind.GROUP or play.low != Rank.KING
                 or top.kind is not Kind.GROUP or top.low == JOKER_RANK
@@ -49,18 +53,19 @@ class KingCrown(Rule):
         c = s.trick.colours
         return not c or fits(c, play)
 
-    def special(self, s, seat, play):
+    def special(self, s: GameState, seat: int, play: Play) -> bool:
         return self._fits(s, play)
 
-    def effects(self, s, seat, play):
-        if not self._fits(s, play):
+    def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
+        top = s.trick.top
+        if top is None or not self._fits(s, play):  # _fits needs a top
             return ()
         table = s.rules.order.table(s.reversed)
-        if strength(play, table) > strength(s.trick.top, table):
+        if strength(play, table) > strength(top, table):
             return ()
         return (Announce(self.ID),)
 
-    def generate(self, s, seat, hand):
+    def generate(self, s: GameState, seat: int, hand: int) -> Iterable[tuple[Card, ...]]:
         top = s.trick.top
         if top is None or top.kind is not Kind.GROUP or top.low == JOKER_RANK:
             return []

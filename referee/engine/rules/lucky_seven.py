@@ -10,13 +10,17 @@ Announces: ``effect`` lucky-seven, then ``trick_end``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterable
 from itertools import combinations
 
 from referee.engine.cards import JOKER, Card, Rank, joker_count
-from referee.engine.effects import EndTrick
+from referee.engine.effects import Effect, EndTrick
 from referee.engine.options import Option, option
 from referee.engine.plays import Kind, Play
 from referee.engine.rules.base import Rule
+
+if TYPE_CHECKING:
+    from referee.engine.state import GameState
 
 
 @option
@@ -27,26 +31,26 @@ class LuckySevenOption(Option):
     SEED = "Seed 004 ラッキー7"
 
 
-class LuckySeven(Rule):
+class LuckySeven(Rule[LuckySevenOption]):
     ID = "lucky-seven"
     OPTION = LuckySevenOption
 
-    def _target(self, s) -> bool:
+    def _target(self, s: GameState) -> bool:
         top = s.trick.top
         return (top is not None and top.kind is Kind.GROUP and len(top.cards) <= 3
                 and top.low == self.order.strongest_rank(s.reversed))
 
-    def _fits(self, s, play: Play) -> bool:
+    def _fits(self, s: GameState, play: Play) -> bool:
         return (play.kind is Kind.GROUP and play.low == Rank.SEVEN and len(play.cards) == 3
                 and self._target(s))
 
-    def special(self, s, seat, play):
+    def special(self, s: GameState, seat: int, play: Play) -> bool:
         return self._fits(s, play)
 
-    def effects(self, s, seat, play):
+    def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         return (EndTrick(self.ID),) if self._fits(s, play) else ()
 
-    def generate(self, s, seat, hand):
+    def generate(self, s: GameState, seat: int, hand: int) -> Iterable[tuple[Card, ...]]:
         if not self._target(s):
             return []
         sevens = [Card.of(Rank.SEVEN, su) for su in range(4) if hand >> (Rank.SEVEN * 4 + su) & 1]

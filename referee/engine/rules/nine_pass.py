@@ -12,11 +12,16 @@ Announces: ``effect`` nine-pass with ``count`` when due, with ``to``/``count``/`
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from referee.engine.cards import Rank
-from referee.engine.effects import Await
+from referee.engine.effects import Await, Effect
 from referee.engine.options import Option, option, param
+from referee.engine.plays import Play
 from referee.engine.rules.base import Rule, group_rank_effect
+
+if TYPE_CHECKING:
+    from referee.engine.state import GameState
 
 
 @option
@@ -28,11 +33,11 @@ class NinePassOption(Option):
     optional: bool = param(False, "the give may be skipped (the next player acting skips it)")
 
 
-class NinePass(Rule):
+class NinePass(Rule[NinePassOption]):
     ID = "nine-pass"
     OPTION = NinePassOption
 
-    def effects(self, s, seat, play):
+    def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         if group_rank_effect(play, False, Rank.NINE) and play.added >= 2:
             return (Await(self.ID, "give", play.added - 1, not self.option.optional),)
         return ()

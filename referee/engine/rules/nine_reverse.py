@@ -8,11 +8,16 @@ Announces: ``effect`` nine-reverse with the new ``direction``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from referee.engine.cards import Rank
-from referee.engine.effects import ReverseDirection
+from referee.engine.effects import Effect, ReverseDirection
 from referee.engine.options import Option, option, param
+from referee.engine.plays import Play
 from referee.engine.rules.base import Rule, group_rank_effect
+
+if TYPE_CHECKING:
+    from referee.engine.state import GameState
 
 
 @option
@@ -24,11 +29,11 @@ class NineReverseOption(Option):
     in_stairs: bool = param(False, "a 9 inside stairs also reverses")
 
 
-class NineReverse(Rule):
+class NineReverse(Rule[NineReverseOption]):
     ID = "nine-reverse"
     OPTION = NineReverseOption
 
-    def effects(self, s, seat, play):
+    def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         if group_rank_effect(play, self.option.in_stairs, Rank.NINE):
             return (ReverseDirection(self.ID),)
         return ()

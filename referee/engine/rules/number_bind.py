@@ -15,13 +15,17 @@ Announces: ``effect`` number-bind with the next ``number``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from referee.engine.cards import JOKER, Card
-from referee.engine.effects import SetNumberBind
+from referee.engine.effects import Effect, SetNumberBind
 from referee.engine.options import Option, option
 from referee.engine.plays import JOKER_RANK, Kind, Play, rank_symbol
 from referee.engine.rules.base import Rule
 from referee.engine.rules.strict_bind import NO_RANK
+
+if TYPE_CHECKING:
+    from referee.engine.state import GameState
 
 
 @option
@@ -32,11 +36,11 @@ class NumberBindOption(Option):
     SEED = "Seed 002 縛り (数字縛り)"
 
 
-class NumberBind(Rule):
+class NumberBind(Rule[NumberBindOption]):
     ID = "number-bind"
     OPTION = NumberBindOption
 
-    def interpret(self, s, seat, tokens):
+    def interpret(self, s: GameState, seat: int, tokens: tuple[Card, ...]) -> list[Play]:
         t = s.trick
         top = t.top
         if (t.strict < 0 or t.strict == NO_RANK or top is None or len(tokens) != 1
@@ -46,7 +50,7 @@ class NumberBind(Rule):
         card = Card.of(t.strict, suit)
         return [Play((Card.joker(card),), Kind.GROUP, t.strict, t.strict, 1 << suit, 0, 1)]
 
-    def restrict(self, s, seat, play: Play):
+    def restrict(self, s: GameState, seat: int, play: Play) -> str | tuple[str, str] | None:
         t = s.trick
         if t.strict < 0:
             return None
@@ -56,7 +60,7 @@ class NumberBind(Rule):
             return f"only {rank_symbol(t.strict)} may be played (number bind)"
         return None
 
-    def effects(self, s, seat, play: Play):
+    def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         top = s.trick.top
         if (play.catapult or play.kind is not Kind.GROUP or top is None
                 or top.kind is not Kind.GROUP or top.low == JOKER_RANK

@@ -46,6 +46,6 @@ def order_of(opt: OrderOption) -> Order:
     return STANDARD_ORDER
 
 
-class StrengthOrder(Rule):
+class StrengthOrder(Rule[OrderOption]):
     ID = "order"
     OPTION = OrderOption

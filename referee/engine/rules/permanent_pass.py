@@ -22,6 +22,6 @@ class PermanentPassOption(Option):
     SEED = "Seed 003 永久パス"
 
 
-class PermanentPass(Rule):
+class PermanentPass(Rule[PermanentPassOption]):
     ID = "permanent-pass"
     OPTION = PermanentPassOption

@@ -20,12 +20,16 @@ Announces: the ``point_card`` event.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from referee.engine.cards import JOKER
-from referee.engine.effects import TakePointCard
+from referee.engine.effects import Effect, TakePointCard
 from referee.engine.options import Option, option
 from referee.engine.plays import Play
 from referee.engine.rules.base import Rule
+
+if TYPE_CHECKING:
+    from referee.engine.state import GameState
 
 
 @option
@@ -53,16 +57,18 @@ def point_card(play: Play | None, taken: tuple[int, ...] = ()) -> int:
     return card
 
 
-class PointCards(Rule):
+class PointCards(Rule[PointCardsOption]):
     ID = "point-cards"
     OPTION = PointCardsOption
 
-    def on_trick_end(self, s, top, last, cause, active):
+    def on_trick_end(self, s: GameState, top: Play, last: int, cause: str,
+                     active: int) -> tuple[Effect, ...]:
         if cause != "passed" or last < 0 or not active >> last & 1:
             return ()
         c = point_card(top, s.point_cards)
         return (TakePointCard(self.ID, last, c),) if c >= 0 else ()
 
-    def on_finish(self, s, seat, finished_before, play=None):
+    def on_finish(self, s: GameState, seat: int, finished_before: int,
+                  play: Play | None = None) -> tuple[Effect, ...]:
         c = point_card(play, s.point_cards)
         return (TakePointCard(self.ID, seat, c),) if c >= 0 else ()

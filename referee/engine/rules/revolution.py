@@ -10,11 +10,15 @@ Announces: ``effect`` revolution with the new ``order``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from referee.engine.effects import FlipGameOrder
+from referee.engine.effects import Effect, FlipGameOrder
 from referee.engine.options import Option, option, param
 from referee.engine.plays import Kind, Play
 from referee.engine.rules.base import Rule
+
+if TYPE_CHECKING:
+    from referee.engine.state import GameState
 
 
 @option
@@ -27,11 +31,11 @@ class RevolutionOption(Option):
     stairs: bool = param(True, "stairs of min-cards or more also make a revolution")
 
 
-class Revolution(Rule):
+class Revolution(Rule[RevolutionOption]):
     ID = "revolution"
     OPTION = RevolutionOption
 
-    def effects(self, s, seat, play: Play):
+    def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         o = self.option
         if play.catapult or len(play.cards) < o.min_cards:
             return ()

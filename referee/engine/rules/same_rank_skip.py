@@ -10,11 +10,15 @@ Announces: ``effect`` same-rank-skip with the ``skipped`` player.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from referee.engine.effects import Skip
+from referee.engine.effects import Effect, Skip
 from referee.engine.options import Option, option, param
 from referee.engine.plays import JOKER_RANK, Kind, Play, same_shape, strength
 from referee.engine.rules.base import Rule
+
+if TYPE_CHECKING:
+    from referee.engine.state import GameState
 
 
 @option
@@ -27,11 +31,11 @@ class SameRankSkipOption(Option):
                                           "(BGA's \"2/3 cannot skip\" row)")
 
 
-class SameRankSkip(Rule):
+class SameRankSkip(Rule[SameRankSkipOption]):
     ID = "same-rank-skip"
     OPTION = SameRankSkipOption
 
-    def _equal(self, s, play: Play) -> bool:
+    def _equal(self, s: GameState, play: Play) -> bool:
         top = s.trick.top
         if top is None or play.catapult or play.low == JOKER_RANK or not same_shape(top, play):
             return False
@@ -46,8 +50,8 @@ class SameRankSkip(Rule):
                 return False
         return True
 
-    def equal_beats(self, s, seat, play):
+    def equal_beats(self, s: GameState, seat: int, play: Play) -> bool:
         return self._equal(s, play)
 
-    def effects(self, s, seat, play):
+    def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         return (Skip(self.ID, 1),) if self._equal(s, play) else ()

@@ -59,7 +59,7 @@ def points_of(mask: int) -> int:
     return total
 
 
-class Scoring(Rule):
+class Scoring(Rule[ScoringOption]):
     ID = "scoring"
     OPTION = ScoringOption
 

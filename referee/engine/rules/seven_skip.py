@@ -11,12 +11,16 @@ Announces: ``effect`` seven-skip with the ``skipped`` players.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from referee.engine.cards import Rank
-from referee.engine.effects import Skip
+from referee.engine.effects import Effect, Skip
 from referee.engine.options import Option, option, param
 from referee.engine.plays import Kind, Play
 from referee.engine.rules.base import Rule
+
+if TYPE_CHECKING:
+    from referee.engine.state import GameState
 
 
 @option
@@ -28,11 +32,11 @@ class SevenSkipOption(Option):
     in_stairs: bool = param(False, "a 7 inside stairs also skips")
 
 
-class SevenSkip(Rule):
+class SevenSkip(Rule[SevenSkipOption]):
     ID = "seven-skip"
     OPTION = SevenSkipOption
 
-    def effects(self, s, seat, play: Play):
+    def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         if play.catapult:
             return ()
         if play.kind is Kind.GROUP:

@@ -11,12 +11,16 @@ Announces: ``effect`` shinako-back with ``count`` (the flips) and the resulting 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from referee.engine.cards import JOKER, Rank
-from referee.engine.effects import FlipTrickOrder
+from referee.engine.effects import Effect, FlipTrickOrder
 from referee.engine.options import Option, option
 from referee.engine.plays import Play
 from referee.engine.rules.base import Rule
+
+if TYPE_CHECKING:
+    from referee.engine.state import GameState
 
 _FLIP_RANKS = frozenset((Rank.FOUR, Rank.FIVE, Rank.SEVEN))
 
@@ -29,11 +33,11 @@ class ShinakoBackOption(Option):
     SEED = "Seed 002 しなこバック"
 
 
-class ShinakoBack(Rule):
+class ShinakoBack(Rule[ShinakoBackOption]):
     ID = "shinako-back"
     OPTION = ShinakoBackOption
 
-    def effects(self, s, seat, play: Play):
+    def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         if play.catapult:
             return ()
         n = sum(1 for c in play.cards if c < JOKER and c >> 2 in _FLIP_RANKS)

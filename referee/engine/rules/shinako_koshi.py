@@ -12,14 +12,18 @@ Announces: ``effect`` shinako-koshi with the ``cards``, then ``finish``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterable
 
-from referee.engine.cards import cards_of
+from referee.engine.cards import Card, cards_of
 
-from referee.engine.effects import Announce, Finish
+from referee.engine.effects import Announce, Effect, Finish
 from referee.engine.options import Option, option
 from referee.engine.rules.base import Rule
 from referee.engine.rules.claims import has_joker, shown, whole_hand
 from referee.engine.rules.tenho import RANKS
+
+if TYPE_CHECKING:
+    from referee.engine.state import GameState
 
 
 @option
@@ -30,16 +34,16 @@ class ShinakoKoshiOption(Option):
     SEED = "Seed 002 しなこの腰"
 
 
-def koshi_cards(reveal) -> bool:
+def koshi_cards(reveal: tuple[Card, ...]) -> bool:
     return (len(reveal) == 3 and not has_joker(reveal)
             and sorted(c >> 2 for c in reveal) == list(RANKS))
 
 
-class ShinakoKoshi(Rule):
+class ShinakoKoshi(Rule[ShinakoKoshiOption]):
     ID = "shinako-koshi"
     OPTION = ShinakoKoshiOption
 
-    def claim(self, s, seat, reveal):
+    def claim(self, s: GameState, seat: int, reveal: tuple[Card, ...]) -> tuple[Effect, ...] | str:
         if not s.is_active(seat):
             return f"{s.players[seat]} is already out"
         err = whole_hand(s, seat, reveal)
@@ -49,5 +53,5 @@ class ShinakoKoshi(Rule):
             return "shinako-no-koshi needs a hand of one 4, one 5 and one 7"
         return (Announce(self.ID, (("cards", shown(reveal)),)), Finish(self.ID, seat))
 
-    def reveals(self, s, seat, hand):
+    def reveals(self, s: GameState, seat: int, hand: int) -> Iterable[tuple[Card, ...]]:
         return [cards_of(hand)] if s.counts[seat] == 3 else []

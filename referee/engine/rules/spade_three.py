@@ -16,12 +16,16 @@ Announces: ``effect`` spade-three, then ``trick_end``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterable
 
 from referee.engine.cards import JOKER, Card, Rank, Suit
-from referee.engine.effects import EndTrick
+from referee.engine.effects import Effect, EndTrick
 from referee.engine.options import Option, option, param
 from referee.engine.plays import Play
 from referee.engine.rules.base import Rule
+
+if TYPE_CHECKING:
+    from referee.engine.state import GameState
 
 
 @option
@@ -38,29 +42,29 @@ class SpadeThreeOption(Option):
 _SPADE_THREE = Card.of(Rank.THREE, Suit.S)
 
 
-class SpadeThree(Rule):
+class SpadeThree(Rule[SpadeThreeOption]):
     ID = "spade-three"
     OPTION = SpadeThreeOption
 
-    def card(self, s) -> Card:
+    def card(self, s: GameState) -> Card:
         o = self.option
         if not o.revolution_two:
             return _SPADE_THREE
         rev = s.reversed if o.eleven_back_reverses else s.revolution
         return Card.of(Rank.TWO if rev else Rank.THREE, Suit.S)
 
-    def _fits(self, s, play: Play) -> bool:
+    def _fits(self, s: GameState, play: Play) -> bool:
         top = s.trick.top
         return (top is not None and len(top.cards) == 1 and top.cards[0] >= JOKER
                 and len(play.cards) == 1 and play.cards[0] == self.card(s))
 
-    def special(self, s, seat, play):
+    def special(self, s: GameState, seat: int, play: Play) -> bool:
         return self._fits(s, play)
 
-    def effects(self, s, seat, play):
+    def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         return (EndTrick(self.ID),) if self._fits(s, play) else ()
 
-    def generate(self, s, seat, hand):
+    def generate(self, s: GameState, seat: int, hand: int) -> Iterable[tuple[Card, ...]]:
         top = s.trick.top
         if top is not None and len(top.cards) == 1 and top.cards[0] >= JOKER:
             c = self.card(s)

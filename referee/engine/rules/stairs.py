@@ -10,11 +10,15 @@ holds the option and announces each stairs play.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from referee.engine.effects import Announce
+from referee.engine.effects import Announce, Effect
 from referee.engine.options import Option, option, param
 from referee.engine.plays import Kind, Play
 from referee.engine.rules.base import Rule
+
+if TYPE_CHECKING:
+    from referee.engine.state import GameState
 
 
 @option
@@ -26,11 +30,11 @@ class StairsOption(Option):
     min_length: int = param(3, "fewest cards in stairs", minimum=2, maximum=13)
 
 
-class Stairs(Rule):
+class Stairs(Rule[StairsOption]):
     ID = "stairs"
     OPTION = StairsOption
 
-    def effects(self, s, seat, play: Play):
+    def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         if play.kind is Kind.STAIRS and not play.catapult:
             return (Announce(self.ID, (("length", len(play.cards)),)),)
         return ()

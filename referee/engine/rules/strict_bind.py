@@ -16,13 +16,17 @@ Announces: ``effect`` strict-bind with the ``next`` cards.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from referee.engine.cards import JOKER, PINNED_BASE, Card
-from referee.engine.effects import SetBind
+from referee.engine.effects import Effect, SetBind
 from referee.engine.options import Option, option
 from referee.engine.plays import JOKER_RANK, Kind, Play, rank_symbol
 from referee.engine.rules.base import Rule
-from referee.engine.rules.suit_bind import binds
+from referee.engine.rules.suit_bind import SuitBindOption, binds
+
+if TYPE_CHECKING:
+    from referee.engine.state import GameState
 
 NO_RANK = 14
 """``Trick.strict`` when nothing can follow (no rank after the strongest)."""
@@ -36,11 +40,11 @@ class StrictBindOption(Option):
     SEED = "Seed 004 激シバ"
 
 
-class StrictBind(Rule):
+class StrictBind(Rule[StrictBindOption]):
     ID = "strict-bind"
     OPTION = StrictBindOption
 
-    def interpret(self, s, seat, tokens):
+    def interpret(self, s: GameState, seat: int, tokens: tuple[Card, ...]) -> list[Play]:
         t = s.trick
         if t.strict < 0 or t.strict == NO_RANK or t.top is None:
             return []
@@ -56,7 +60,7 @@ class StrictBind(Rule):
                       for tok, w in zip(tokens, _fill(tokens, free)))
         return [Play(cards, Kind.GROUP, t.strict, t.strict, t.bind, 0, len(tokens))]
 
-    def restrict(self, s, seat, play: Play):
+    def restrict(self, s: GameState, seat: int, play: Play) -> str | tuple[str, str] | None:
         t = s.trick
         if t.strict < 0:
             return None
@@ -67,18 +71,18 @@ class StrictBind(Rule):
             return f"only {wanted or rank_symbol(t.strict)} may be played"
         return None
 
-    def effects(self, s, seat, play: Play):
+    def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         t = s.trick
         top = t.top
         if (play.catapult or play.kind is not Kind.GROUP or top is None or top.kind is not Kind.GROUP
                 or top.low == JOKER_RANK
-                or not binds(top, play, s.rules.option("suit-bind"))):
+                or not binds(top, play, s.rules.typed_option(SuitBindOption))):
             return ()
         if self.order.next_rank(top.low, s.reversed) != play.low:
             return ()
         return (SetBind(self.ID, play.suits, play.low),)
 
 
-def _fill(tokens, free):
+def _fill(tokens: tuple[Card, ...], free: list[Card]) -> list[Card | None]:
     it = iter(free)
     return [next(it) if tok == JOKER else None for tok in tokens]

@@ -18,11 +18,15 @@ Announces: ``effect`` suit-bind with the locked ``suits``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from referee.engine.effects import SetBind
+from referee.engine.effects import Effect, SetBind
 from referee.engine.options import Option, option, param
 from referee.engine.plays import Kind, Play, same_shape, suit_list
 from referee.engine.rules.base import Rule
+
+if TYPE_CHECKING:
+    from referee.engine.state import GameState
 
 
 @option
@@ -51,17 +55,17 @@ def binds(top: Play | None, play: Play, option: SuitBindOption | None = None) ->
             and (option is None or shape_binds(option, play)))
 
 
-class SuitBind(Rule):
+class SuitBind(Rule[SuitBindOption]):
     ID = "suit-bind"
     OPTION = SuitBindOption
 
-    def restrict(self, s, seat, play: Play):
+    def restrict(self, s: GameState, seat: int, play: Play) -> str | tuple[str, str] | None:
         bind = s.trick.bind
         if bind and play.suits & ~bind:
             return f"only {' '.join(suit_list(bind))} may be played"
         return None
 
-    def effects(self, s, seat, play: Play):
+    def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         t = s.trick
         if not t.bind and not play.catapult and binds(t.top, play, self.option):
             return (SetBind(self.ID, play.suits),)

@@ -12,11 +12,16 @@ taken.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from referee.engine.cards import Rank
-from referee.engine.effects import Await
+from referee.engine.effects import Await, Effect
 from referee.engine.options import Option, option
+from referee.engine.plays import Play
 from referee.engine.rules.base import Rule, group_rank_effect
+
+if TYPE_CHECKING:
+    from referee.engine.state import GameState
 
 
 @option
@@ -27,11 +32,11 @@ class TenDiscardOption(Option):
     SEED = "Seed 004 10捨て"
 
 
-class TenDiscard(Rule):
+class TenDiscard(Rule[TenDiscardOption]):
     ID = "ten-discard"
     OPTION = TenDiscardOption
 
-    def effects(self, s, seat, play):
+    def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         if group_rank_effect(play, False, Rank.TEN):
             return (Await(self.ID, "discard", play.added, False),)
         return ()

@@ -12,12 +12,16 @@ Announces: ``effect`` tenho with the ``cards``, then ``finish``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterable
 
-from referee.engine.cards import CARDS, Rank
-from referee.engine.effects import Announce, Finish
+from referee.engine.cards import CARDS, Card, Rank
+from referee.engine.effects import Announce, Effect, Finish
 from referee.engine.options import Option, option
 from referee.engine.rules.base import Rule
 from referee.engine.rules.claims import has_joker, shown
+
+if TYPE_CHECKING:
+    from referee.engine.state import GameState
 
 RANKS = (Rank.FOUR, Rank.FIVE, Rank.SEVEN)
 
@@ -30,16 +34,16 @@ class TenhoOption(Option):
     SEED = "Seed 002 天和"
 
 
-def tenho_cards(reveal) -> bool:
+def tenho_cards(reveal: tuple[Card, ...]) -> bool:
     return (len(reveal) == 3 and not has_joker(reveal) and len({c & 3 for c in reveal}) == 1
             and sorted(c >> 2 for c in reveal) == list(RANKS))
 
 
-class Tenho(Rule):
+class Tenho(Rule[TenhoOption]):
     ID = "tenho"
     OPTION = TenhoOption
 
-    def claim(self, s, seat, reveal):
+    def claim(self, s: GameState, seat: int, reveal: tuple[Card, ...]) -> tuple[Effect, ...] | str:
         if s.seen or s.trick.top is not None:
             return "tenho is claimed when the cards are dealt, before the first play"
         if not s.is_active(seat):
@@ -48,7 +52,7 @@ class Tenho(Rule):
             return "tenho needs a 4, a 5 and a 7 of one suit"
         return (Announce(self.ID, (("cards", shown(reveal)),)), Finish(self.ID, seat))
 
-    def reveals(self, s, seat, hand):
+    def reveals(self, s: GameState, seat: int, hand: int) -> Iterable[tuple[Card, ...]]:
         if s.seen or s.trick.top is not None:
             return []
         out = []

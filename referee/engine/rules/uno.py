@@ -12,10 +12,15 @@ when not.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from referee.engine.effects import Await, Violation
+from referee.engine.effects import Await, Effect, Violation
 from referee.engine.options import Option, option
+from referee.engine.plays import Play
 from referee.engine.rules.base import Rule
+
+if TYPE_CHECKING:
+    from referee.engine.state import GameState, Pending
 
 
 @option
@@ -26,17 +31,17 @@ class UnoOption(Option):
     SEED = "Seed 002 ウノ"
 
 
-class Uno(Rule):
+class Uno(Rule[UnoOption]):
     ID = "uno"
     OPTION = UnoOption
 
-    def effects(self, s, seat, play):
+    def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         if s.counts[seat] - play.added == 1:
             return (Await(self.ID, "declare"),)
         return ()
 
-    def declare(self, s, seat):
+    def declare(self, s: GameState, seat: int) -> tuple[Effect, ...]:
         return ()
 
-    def lapse(self, s, pending):
+    def lapse(self, s: GameState, pending: Pending) -> tuple[Effect, ...]:
         return (Violation(self.ID, pending.player),)

@@ -57,9 +57,12 @@ def _counts(text: str | None) -> list[int] | None:
     if not text:
         return None
     try:
-        return [int(v) for v in text.split(",")]
+        counts = [int(v) for v in text.split(",")]
     except ValueError:
         raise UserError(f"--counts takes numbers, one per player: 13,13,14,14, got {text!r}") from None
+    if any(c < 0 for c in counts):
+        raise UserError(f"--counts takes card counts of 0 or more, one per player: 13,13,14,14, got {text!r}")
+    return counts
 
 
 def _default_log_path() -> Path:

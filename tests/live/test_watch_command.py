@@ -47,6 +47,8 @@ def one_line_error(capsys, argv: list[str], words: str) -> None:
     (["--rules", "shinafugo"], "give each player's card count with --counts"),
     (["--rules", "highschool", "--players", "A,B,C"], "3 players but calibration 'test' has 4 seats"),
     (["--rules", "highschool", "--counts", "13,13"], "--counts gives 2 numbers for 4 players"),
+    (["--rules", "highschool", "--counts", "-1,12,12"], "--counts takes card counts of 0 or more"),
+    (["--rules", "highschool", "--counts=-1,13,13,13"], "--counts takes card counts of 0 or more"),
     ([], "give --rules"),
 ])
 def test_bad_rules_or_players_are_one_line_errors(table, capsys, extra, words):

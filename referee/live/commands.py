@@ -91,6 +91,9 @@ def _check_options(*, every: int, stable: float, prompt_seconds: float, rules: s
         raise UserError("give --rules (a preset or a table file), or --resume LOG to continue a game")
     if resume is not None and log is not None and Path(log) != Path(resume):
         raise UserError("--resume continues its own log: leave out --log")
+    for option, path in (("--resume", resume), ("--log", log)):
+        if path is not None and Path(path).is_dir():
+            raise UserError(f"{option} {path} is a folder: a game log is a file, e.g. {Path(path) / 'game.jsonl'}")
 
 
 def watch(source: str, *, rules: str | None = None, calibration: str = "default",

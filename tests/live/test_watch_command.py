@@ -77,6 +77,11 @@ def test_bad_sources_calibrations_models_and_logs_are_one_line_errors(table, tmp
                                         '"counts": {"A": 1, "B": 1}}\n')
     one_line_error(capsys, watch("--source", str(frames), *base, "--log", str(tmp_path / "old.jsonl")),
                    "--resume")
+    (tmp_path / "logs").mkdir()
+    (tmp_path / "logs" / "old.jsonl").write_text("{}\n")
+    for option in ("--log", "--resume"):
+        one_line_error(capsys, watch("--source", str(frames), *base, option, str(tmp_path / "logs")),
+                       f"{option} {tmp_path / 'logs'} is a folder: a game log is a file")
     (tmp_path / "broken.jsonl").write_text('{"log_version": 1}\nnot json\n{"player": "A"}\n')
     one_line_error(capsys, watch("--source", str(frames), "--calibration", str(calibration), "--resume",
                                  str(tmp_path / "broken.jsonl")), "broken.jsonl")

@@ -178,6 +178,8 @@ def watch(source: str, *, rules: str | None = None, calibration: str = "default"
         except KeyboardInterrupt:
             print("referee: stopped", file=sys.stderr)
         print(final_summary(keeper))
+        if keeper.log is not None and keeper.log.failure is not None:
+            raise UserError(keeper.log.failure)
     finally:
         capture.stop()
         if announcer is not None:

@@ -4,6 +4,8 @@ is needed), then `--resume` of its log."""
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 import cv2
 import pytest
@@ -145,3 +147,13 @@ def test_watch_referees_a_recording_and_resumes_its_log(table, tmp_path, capsys,
     assert [(e["event"], e["player"]) for e in game.events if e["event"] in ("play", "illegal")] == [
         ("play", "A"), ("illegal", "B"), ("play", "B"), ("illegal", "C"), ("play", "C")]
     assert game.header["calibration"] == "test" and game.of_kind("resume")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+def test_log_on_a_full_disk_is_a_one_line_error(table, capsys, monkeypatch):
+    calibration, frames = table
+    ScriptedRecognizer.timeline = new_stage(FOUR).timeline()
+    ScriptedRecognizer.calibration = table_calibration(FOUR).for_image_size(*FRAME_SIZE)
+    monkeypatch.setattr("referee.vision.recognizer.CardRecognizer", ScriptedRecognizer)
+    one_line_error(capsys, watch("--source", str(frames), "--rules", "highschool", "--calibration", str(calibration),
+                                 "--log", "/dev/full"), "cannot write game log /dev/full: No space left on device")

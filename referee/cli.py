@@ -17,6 +17,7 @@ from referee.errors import UserError
 
 COMMAND_MODULES: list[str] = [
     "referee.engine.commands",
+    "referee.gamelog.commands",
     "referee.vision.commands",
     "referee.train.commands",
     "referee.calibration.commands",

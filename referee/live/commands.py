@@ -197,20 +197,8 @@ def _clock(t: float | None) -> str:
 
 def final_summary(keeper) -> str:
     """The score table: the last finished game's ranking and scores, and the match totals."""
-    from referee.engine import Phase  # lazily, like watch's imports: `referee --help` imports this module
+    # lazily, like watch's imports: `referee --help` imports this module
+    from referee.engine.score_table import game_lines, match_lines
 
-    state = keeper.state
-    lines = []
-    if state.phase is Phase.OVER and state.ranking is not None:
-        lines.append(f"game {keeper.game + 1}: " + ", ".join(f"{i}. {keeper.players[s]}"
-                                                           for i, s in enumerate(state.ranking, 1)))
-        if state.scores is not None:
-            lines.append("scores: " + ", ".join(f"{p} {v}" for p, v in zip(keeper.players, state.scores)))
-    else:
-        lines.append(f"game {keeper.game + 1} in progress")
-    if state.match.totals:
-        lines.append("totals: " + ", ".join(f"{p} {v}" for p, v in zip(keeper.players, state.match.totals)))
-    if state.match.over:
-        best = max(state.match.totals)
-        lines.append("winner: " + ", ".join(p for p, v in zip(keeper.players, state.match.totals) if v == best))
-    return "\n".join(lines)
+    return "\n".join(game_lines(keeper.game + 1, keeper.state, keeper.players)
+                     + match_lines(keeper.state, keeper.players))

@@ -47,6 +47,13 @@ class Calibration:
     frames_used: int = 1
     created: str = ""
 
+    def __post_init__(self) -> None:
+        # A degenerate homography loads without complaint and leaves the referee blind (every card
+        # lands on one point or nowhere): refuse it where the calibration is made or read.
+        problem = _homography_problem(self._matrix(), self.table_corners_image, self.table_size)
+        if problem is not None:
+            raise ValueError(problem)
+
     # ---- mapping ----------------------------------------------------------------------------------
 
     def _matrix(self) -> "np.ndarray":
@@ -163,6 +170,33 @@ class Calibration:
 def _as_tuple(matrix) -> tuple[tuple[float, float, float], ...]:
     m = matrix / matrix[2, 2]
     return tuple(tuple(float(v) for v in row) for row in m)
+
+
+SINGULAR_RATIO = 1e-12     # smallest / largest singular value below this: not invertible in practice
+MIN_TABLE_AREA_SHARE = 0.01   # the table corners, mapped, must cover at least this share of the table
+
+
+def _homography_problem(matrix: "np.ndarray", corners: Sequence[Point], table_size: tuple[float, float]) -> str | None:
+    """Why ``matrix`` cannot be the image → table mapping of a table whose corners lie at
+    ``corners`` in the image, or None when it can."""
+    import numpy as np
+
+    if matrix.shape != (3, 3) or not np.all(np.isfinite(matrix)):
+        return "homography must be 3 x 3 finite numbers"
+    singular = np.linalg.svd(matrix, compute_uv=False)
+    if singular[0] == 0 or singular[-1] / singular[0] < SINGULAR_RATIO:
+        return "homography is singular (not invertible)"
+    if len(corners) != 4:
+        return "table_corners_image needs 4 points"
+    mapped = np.c_[np.asarray(corners, dtype=np.float64), np.ones(4)] @ matrix.T
+    w = mapped[:, 2]
+    if not (np.all(w > 0) or np.all(w < 0)):
+        return "homography sends table corners to infinity (behind the camera)"
+    x, y = mapped[:, 0] / w, mapped[:, 1] / w
+    area = abs(float(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1)))) / 2
+    if not area >= MIN_TABLE_AREA_SHARE * table_size[0] * table_size[1]:
+        return "homography maps the table corners to (nearly) one point"
+    return None
 
 
 def _apply_homography(matrix: "np.ndarray", points) -> "np.ndarray":

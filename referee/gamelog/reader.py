@@ -23,7 +23,7 @@ log = logging.getLogger(__name__)
 
 
 class GameLogError(UserError):
-    """A game log that cannot be read."""
+    """A game log that cannot be read or written."""
 
 
 @dataclass(frozen=True)

@@ -4,13 +4,18 @@ whatever was logged survives a crash or a power cut.
 Reopening an existing log (``referee watch --resume``) never rewrites it: if the last line was
 cut short by a crash, the writer ends it and appends a ``resume`` line naming it (the reader then
 skips exactly that line); otherwise it appends a plain ``resume`` line.
+
+A write that fails (a full disk) is cut back to the last whole line and leaves the writer failed:
+that write and every later one raise the same `GameLogError`, one line for the command to print.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
+import errno
 import json
 import os
+import stat
 import threading
 from pathlib import Path
 from typing import Any, Mapping
@@ -34,9 +39,11 @@ class GameLogWriter:
         self._games = 0
         self.players: tuple[str, ...] | None = None
         self.resumed_from: GameLog | None = None
+        self.failure: str | None = None   # why a write failed; the log then holds the lines before it
         existing = self._read_existing()
         try:
-            self._file = open(self.path, "ab")
+            # Unbuffered: a failed write must leave nothing behind to be flushed again on close.
+            self._file = open(self.path, "ab", buffering=0)
         except OSError as exc:
             raise GameLogError(f"cannot write game log {self.path}: {exc.strerror}") from None
         if existing is not None:
@@ -50,6 +57,13 @@ class GameLogWriter:
 
     def _read_existing(self) -> tuple[GameLog, bool] | None:
         try:
+            mode = self.path.stat().st_mode
+            if stat.S_ISDIR(mode):
+                raise GameLogError(f"{self.path} is a folder: a game log is a file")
+            # A device or a pipe (/dev/null, /dev/full) holds no log to continue, and reading
+            # /dev/full never ends.
+            if not stat.S_ISREG(mode):
+                return None
             raw = self.path.read_bytes()
         except FileNotFoundError:
             return None
@@ -144,13 +158,43 @@ class GameLogWriter:
 
     def _write_bytes(self, data: bytes) -> None:
         with self._lock:
+            if self.failure is not None:
+                raise GameLogError(self.failure)
             if self._file.closed:
                 raise ValueError(f"game log {self.path} is closed")
-            # One write call per line: a crash cuts at most this line.
-            self._file.write(data)
-            self._file.flush()
-            if self.fsync:
-                os.fsync(self._file.fileno())
+            size_before = self._regular_file_size()
+            try:
+                self._write_all(data)
+                if self.fsync and size_before is not None:   # fsync is for files, not devices
+                    os.fsync(self._file.fileno())
+            except OSError as exc:
+                self._fail(exc, size_before)
+                raise GameLogError(self.failure) from None
+
+    def _write_all(self, data: bytes) -> None:
+        # One write call per line, so a crash cuts at most this line; a short write (a nearly
+        # full disk) goes on with the rest, and the next call says why it stopped.
+        rest = memoryview(data)
+        while rest:
+            written = self._file.write(rest)
+            if not written:
+                raise OSError(errno.EIO, "the write made no progress")
+            rest = rest[written:]
+
+    def _regular_file_size(self) -> int | None:
+        info = os.fstat(self._file.fileno())
+        return info.st_size if stat.S_ISREG(info.st_mode) else None
+
+    def _fail(self, exc: OSError, size_before: int | None) -> None:
+        """Cut the log back to its last whole line and refuse every later write."""
+        if size_before is not None:
+            try:
+                os.ftruncate(self._file.fileno(), size_before)
+            except OSError:
+                pass   # the part of the line on disk is then a cut-short last line, which readers skip
+        self._file.close()
+        self.failure = (f"cannot write game log {self.path}: {exc.strerror or exc}; "
+                        "it keeps every line written before")
 
     # ---- closing ----------------------------------------------------------------------------------
 

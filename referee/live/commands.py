@@ -57,9 +57,12 @@ def _counts(text: str | None) -> list[int] | None:
     if not text:
         return None
     try:
-        return [int(v) for v in text.split(",")]
+        counts = [int(v) for v in text.split(",")]
     except ValueError:
         raise UserError(f"--counts takes numbers, one per player: 13,13,14,14, got {text!r}") from None
+    if any(c < 0 for c in counts):
+        raise UserError(f"--counts takes card counts of 0 or more, one per player: 13,13,14,14, got {text!r}")
+    return counts
 
 
 def _default_log_path() -> Path:
@@ -88,6 +91,9 @@ def _check_options(*, every: int, stable: float, prompt_seconds: float, rules: s
         raise UserError("give --rules (a preset or a table file), or --resume LOG to continue a game")
     if resume is not None and log is not None and Path(log) != Path(resume):
         raise UserError("--resume continues its own log: leave out --log")
+    for option, path in (("--resume", resume), ("--log", log)):
+        if path is not None and Path(path).is_dir():
+            raise UserError(f"{option} {path} is a folder: a game log is a file, e.g. {Path(path) / 'game.jsonl'}")
 
 
 def watch(source: str, *, rules: str | None = None, calibration: str = "default",
@@ -172,6 +178,8 @@ def watch(source: str, *, rules: str | None = None, calibration: str = "default"
         except KeyboardInterrupt:
             print("referee: stopped", file=sys.stderr)
         print(final_summary(keeper))
+        if keeper.log is not None and keeper.log.failure is not None:
+            raise UserError(keeper.log.failure)
     finally:
         capture.stop()
         if announcer is not None:
@@ -189,20 +197,8 @@ def _clock(t: float | None) -> str:
 
 def final_summary(keeper) -> str:
     """The score table: the last finished game's ranking and scores, and the match totals."""
-    from referee.engine import Phase  # lazily, like watch's imports: `referee --help` imports this module
+    # lazily, like watch's imports: `referee --help` imports this module
+    from referee.engine.score_table import game_lines, match_lines
 
-    state = keeper.state
-    lines = []
-    if state.phase is Phase.OVER and state.ranking is not None:
-        lines.append(f"game {keeper.game + 1}: " + ", ".join(f"{i}. {keeper.players[s]}"
-                                                           for i, s in enumerate(state.ranking, 1)))
-        if state.scores is not None:
-            lines.append("scores: " + ", ".join(f"{p} {v}" for p, v in zip(keeper.players, state.scores)))
-    else:
-        lines.append(f"game {keeper.game + 1} in progress")
-    if state.match.totals:
-        lines.append("totals: " + ", ".join(f"{p} {v}" for p, v in zip(keeper.players, state.match.totals)))
-    if state.match.over:
-        best = max(state.match.totals)
-        lines.append("winner: " + ", ".join(p for p, v in zip(keeper.players, state.match.totals) if v == best))
-    return "\n".join(lines)
+    return "\n".join(game_lines(keeper.game + 1, keeper.state, keeper.players)
+                     + match_lines(keeper.state, keeper.players))

@@ -26,6 +26,7 @@ from referee.announce import Announcement, Announcer
 from referee.engine import Declare, Discard, Give, Pass, Phase, PlayCards, parse_cards
 from referee.engine.cards import CardError
 from referee.engine.texts import describe
+from referee.gamelog import GameLogError
 from referee.live.decoding import decide
 from referee.live.keeper import GameKeeper, Resumed
 from referee.live.texts import live_text
@@ -424,7 +425,13 @@ class Referee:
 
     def _log_announcement(self, item: Announcement) -> None:
         if self.keeper.log is not None:
-            self.keeper.log.announcement(item.text, item.lang, item.priority, t=self.t)
+            try:
+                self.keeper.log.announcement(item.text, item.lang, item.priority, t=self.t)
+            except GameLogError:
+                # The writer keeps the failure: the next action's line raises it, and `watch`
+                # reports it when the recording ends first. Raised here, the announcer would
+                # print it as a listener's traceback and carry on.
+                pass
 
     def _to_move_name(self) -> str:
         state = self.keeper.state

@@ -149,6 +149,23 @@ def test_missing_or_corrupt_calibration_is_a_one_line_user_error(tmp_path, conte
     assert words in str(info.value) and "\n" not in str(info.value)
 
 
+@pytest.mark.parametrize("homography, words", [
+    ([[0, 0, 0], [0, 0, 0], [0, 0, 0]], "singular"),
+    ([[1, 2, 3], [2, 4, 6], [0, 0, 1]], "singular"),
+    ([[1e-6, 0, 0], [0, 1e-6, 0], [0, 0, 1]], "(nearly) one point"),
+    ([[1, 0, 0], [0, 1, 0], [-0.001, 0, 1]], "to infinity"),
+])
+def test_degenerate_homography_is_refused_when_loaded(tmp_path, homography, words):
+    path = save_calibration(calibration(), tmp_path / "table.json")
+    data = json.loads(path.read_text())
+    data["homography"] = homography
+    path.write_text(json.dumps(data))
+    with pytest.raises(UserError) as info:
+        load_calibration(path)
+    message = str(info.value)
+    assert words in message and str(path) in message and "\n" not in message
+
+
 def test_other_resolution_of_the_same_view_is_rescaled():
     cal = calibration()
     half = cal.for_image_size(640, 360)

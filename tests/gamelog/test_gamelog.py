@@ -4,6 +4,7 @@ a resume point, also after a crash and a reopen."""
 
 from __future__ import annotations
 
+import errno
 import json
 import logging
 import os
@@ -201,3 +202,50 @@ def test_a_killed_writer_loses_nothing_it_wrote(tmp_path):
     point = resume_point(path)
     assert (point.actions, point.last_frame) == (40, 39)
     assert json.loads(path.read_text().splitlines()[-1])["frame"] == 39
+
+
+class FillingDisk:
+    """A log file on a disk that fills up: the next write gets half its bytes out, the one after
+    that fails with ENOSPC, as a nearly full disk does."""
+
+    def __init__(self, file) -> None:
+        self.file = file
+
+    def write(self, data) -> int:
+        if len(data) > 1:
+            return self.file.write(data[:len(data) // 2])
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    def __getattr__(self, name):
+        return getattr(self.file, name)
+
+
+def test_a_full_disk_is_one_error_and_the_log_keeps_its_whole_lines(tmp_path):
+    path = tmp_path / "game.jsonl"
+    writer = GameLogWriter(path)
+    writer.header(rules="president", players=PLAYERS, counts=COUNTS)
+    writer.action(ACTIONS[0], t=0, frame=0)
+    writer._file = FillingDisk(writer._file)
+    with pytest.raises(GameLogError) as info:
+        writer.action(ACTIONS[1], t=1, frame=1)
+    message = str(info.value)
+    assert str(path) in message and "No space left on device" in message and "\n" not in message
+    with pytest.raises(GameLogError, match="No space left on device"):      # later lines: the same error
+        writer.announcement("かくめい", "ja")
+    writer.close()
+    assert path.read_bytes().endswith(b"\n")                               # no half line
+    log = read_log(path)
+    assert log.actions == [{**ACTIONS[0], "t": 0, "frame": 0}] and log.truncated_tail is None
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+def test_dev_full_fails_at_the_first_line():
+    writer = GameLogWriter("/dev/full")         # opening it reads nothing (reading it never ends)
+    with pytest.raises(GameLogError, match="cannot write game log /dev/full: No space left on device"):
+        writer.header(rules="president", players=PLAYERS, counts=COUNTS)
+    writer.close()
+
+
+def test_a_folder_is_not_a_log(tmp_path):
+    with pytest.raises(GameLogError, match="is a folder: a game log is a file"):
+        GameLogWriter(tmp_path)

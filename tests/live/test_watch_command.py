@@ -4,6 +4,8 @@ is needed), then `--resume` of its log."""
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 import cv2
 import pytest
@@ -47,6 +49,8 @@ def one_line_error(capsys, argv: list[str], words: str) -> None:
     (["--rules", "shinafugo"], "give each player's card count with --counts"),
     (["--rules", "highschool", "--players", "A,B,C"], "3 players but calibration 'test' has 4 seats"),
     (["--rules", "highschool", "--counts", "13,13"], "--counts gives 2 numbers for 4 players"),
+    (["--rules", "highschool", "--counts", "-1,12,12"], "--counts takes card counts of 0 or more"),
+    (["--rules", "highschool", "--counts=-1,13,13,13"], "--counts takes card counts of 0 or more"),
     ([], "give --rules"),
 ])
 def test_bad_rules_or_players_are_one_line_errors(table, capsys, extra, words):
@@ -75,6 +79,11 @@ def test_bad_sources_calibrations_models_and_logs_are_one_line_errors(table, tmp
                                         '"counts": {"A": 1, "B": 1}}\n')
     one_line_error(capsys, watch("--source", str(frames), *base, "--log", str(tmp_path / "old.jsonl")),
                    "--resume")
+    (tmp_path / "logs").mkdir()
+    (tmp_path / "logs" / "old.jsonl").write_text("{}\n")
+    for option in ("--log", "--resume"):
+        one_line_error(capsys, watch("--source", str(frames), *base, option, str(tmp_path / "logs")),
+                       f"{option} {tmp_path / 'logs'} is a folder: a game log is a file")
     (tmp_path / "broken.jsonl").write_text('{"log_version": 1}\nnot json\n{"player": "A"}\n')
     one_line_error(capsys, watch("--source", str(frames), "--calibration", str(calibration), "--resume",
                                  str(tmp_path / "broken.jsonl")), "broken.jsonl")
@@ -138,3 +147,13 @@ def test_watch_referees_a_recording_and_resumes_its_log(table, tmp_path, capsys,
     assert [(e["event"], e["player"]) for e in game.events if e["event"] in ("play", "illegal")] == [
         ("play", "A"), ("illegal", "B"), ("play", "B"), ("illegal", "C"), ("play", "C")]
     assert game.header["calibration"] == "test" and game.of_kind("resume")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+def test_log_on_a_full_disk_is_a_one_line_error(table, capsys, monkeypatch):
+    calibration, frames = table
+    ScriptedRecognizer.timeline = new_stage(FOUR).timeline()
+    ScriptedRecognizer.calibration = table_calibration(FOUR).for_image_size(*FRAME_SIZE)
+    monkeypatch.setattr("referee.vision.recognizer.CardRecognizer", ScriptedRecognizer)
+    one_line_error(capsys, watch("--source", str(frames), "--rules", "highschool", "--calibration", str(calibration),
+                                 "--log", "/dev/full"), "cannot write game log /dev/full: No space left on device")

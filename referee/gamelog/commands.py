@@ -1,0 +1,41 @@
+"""`referee score`: the score table of a game log, read through the corrections made at the
+table, as `referee replay` reads it.
+
+Heavy imports stay inside the command function: `referee --help` imports this module.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("score", help="print the score table of a game log",
+                              description="Print each game's ranking and scores and the match totals "
+                                          "of a live game log (.jsonl), read through its corrections.")
+    p.add_argument("log", help="the game log (.jsonl) that referee watch wrote")
+    p.set_defaults(func=cmd_score)
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    print(score_table(args.log))
+    return 0
+
+
+def score_table(log: str) -> str:
+    """Per game its ranking and scores (or that it is in progress), then the match totals."""
+    # Imported here: the engine is more than `referee --help` needs.
+    from referee.engine.record import load_record, replay
+    from referee.engine.score_table import game_lines, match_lines
+    from referee.gamelog.record import log_to_record
+
+    record = load_record(log_to_record(log))
+    last_states = {}                      # game index → the state after its last event
+    for game, _, _, state in replay(record):
+        last_states[game] = state
+    lines = []
+    for game, state in sorted(last_states.items()):
+        lines += game_lines(game + 1, state, record.players)
+    if last_states:
+        lines += match_lines(last_states[max(last_states)], record.players)
+    return "\n".join(lines)

@@ -806,65 +806,79 @@ class _Deck:
         return self.codes.pop() if self.codes else None
 
 
-def random_layout(rng: np.random.Generator, camera: Camera, designs: list[str], cfg: SceneConfig = SceneConfig()):
-    """Placements and extras for a plausible Daifugo table seen by `camera`."""
-    W, Hh = camera.size
-    H = camera.matrix()
-    Hinv = np.linalg.inv(H)
-    def to_tab(u, v):
-        return tuple(_apply_h(Hinv, np.array([[u, v]]))[0])
+def _random_skin(rng: np.random.Generator) -> tuple:
+    return tuple(np.array(_SKINS[rng.integers(len(_SKINS))]) * rng.uniform(0.85, 1.1))
 
-    main = designs[0]
-    other = designs[1] if len(designs) > 1 else designs[0]
-    deck = _Deck(rng, cfg.p_joker)
-    has_joker = all(any(j in _design_faces(d).faces for j in ("JKB", "JKR")) for d in (main, other))
-    if not has_joker:
-        deck.jokers = 0
-    aspect = {}
 
-    def cw_mm(design):
-        if design not in aspect:
-            df = _design_faces(design)
-            w, h = df.size
-            aspect[design] = CARD_H_MM * w / h
-        return aspect[design]
+class _TableLayout:
+    """The placements and extras of one random table, built a group at a time. Each group draws
+    its random numbers in a fixed order, so a seed always gives the same table."""
 
-    # image-space direction of table angles: a table angle a appears at image angle ~ -a - yaw
-    P: list[CardPlacement] = []
-    X: list = []
-    z = 0.0
+    def __init__(self, rng: np.random.Generator, camera: Camera, designs: list[str], cfg: SceneConfig):
+        self.rng = rng
+        self.cfg = cfg
+        self.W, self.Hh = camera.size
+        self.Hinv = np.linalg.inv(camera.matrix())
+        self.main = designs[0]
+        self.other = designs[1] if len(designs) > 1 else designs[0]
+        self.deck = _Deck(rng, cfg.p_joker)
+        has_joker = all(any(j in _design_faces(d).faces for j in ("JKB", "JKR")) for d in (self.main, self.other))
+        if not has_joker:
+            self.deck.jokers = 0
+        self.aspect: dict[str, float] = {}
+        self.placements: list[CardPlacement] = []
+        self.extras: list = []
+        self.z = 0.0
 
-    def add(code, design, c, ang, face_up=True):
-        nonlocal z
-        z += 1
+    def to_tab(self, u, v):
+        """Table mm seen at image pixel (u, v)."""
+        return tuple(_apply_h(self.Hinv, np.array([[u, v]]))[0])
+
+    def cw_mm(self, design: str) -> float:
+        """Card width in mm for `design` (cards are CARD_H_MM high)."""
+        if design not in self.aspect:
+            w, h = _design_faces(design).size
+            self.aspect[design] = CARD_H_MM * w / h
+        return self.aspect[design]
+
+    def add(self, code, design, c, ang, face_up=True):
+        """A card on top of the others; a table angle a appears at image angle ~ -a - yaw."""
+        self.z += 1
         key = None
         if code == JOKER:
-            key = "JKB" if rng.random() < 0.5 else "JKR"
-        P.append(CardPlacement(code, design, (float(c[0]), float(c[1])), float(ang), face_up, z, key))
+            key = "JKB" if self.rng.random() < 0.5 else "JKR"
+        self.placements.append(CardPlacement(code, design, (float(c[0]), float(c[1])), float(ang), face_up, self.z, key))
 
-    # --- face-down cards and the stock (lowest)
-    if rng.random() < cfg.p_backs:
+    def add_face_down_stacks(self):
+        """Face-down cards and the stock (drawn lowest)."""
+        rng, main = self.rng, self.main
         for _ in range(int(rng.integers(1, 3))):
-            c = np.array(to_tab(rng.uniform(0, W), rng.uniform(0, Hh)))
+            c = np.array(self.to_tab(rng.uniform(0, self.W), rng.uniform(0, self.Hh)))
             ang = rng.uniform(0, 360)
             n = int(rng.integers(1, 6))
             spread = rng.random() < 0.5
             for j in range(n):
                 d = np.array([math.cos(math.radians(ang)), math.sin(math.radians(ang))])
-                off = d * j * (rng.uniform(0.3, 1.1) * cw_mm(main) if spread else rng.normal(0, 1.5))
-                add(None, main, c + off + rng.normal(0, 1.0, 2), ang + rng.normal(0, 4 if spread else 2), face_up=False)
+                off = d * j * (rng.uniform(0.3, 1.1) * self.cw_mm(main) if spread else rng.normal(0, 1.5))
+                self.add(None, main, c + off + rng.normal(0, 1.0, 2), ang + rng.normal(0, 4 if spread else 2), face_up=False)
 
-    # --- papers
-    if rng.random() < cfg.p_paper:
+    def add_papers(self):
+        rng = self.rng
         for _ in range(int(rng.integers(1, 3))):
-            c = to_tab(rng.uniform(0, W), rng.uniform(0, Hh))
+            c = self.to_tab(rng.uniform(0, self.W), rng.uniform(0, self.Hh))
             sz = (float(rng.uniform(50, 220)), float(rng.uniform(50, 300)))
-            X.append(Paper(c, sz, float(rng.uniform(0, 360)), int(rng.integers(2 ** 31)),
-                           z=(1e5 if rng.random() < 0.2 else -10.0 + rng.random())))
+            self.extras.append(Paper(c, sz, float(rng.uniform(0, 360)), int(rng.integers(2 ** 31)),
+                                     z=(1e5 if rng.random() < 0.2 else -10.0 + rng.random())))
 
-    # --- rows of point cards in front of seats
-    n_rows = int(rng.choice([0, 1, 2, 3, 4], p=[0.15, 0.3, 0.3, 0.15, 0.1]))
-    for _ in range(n_rows):
+    def add_point_card_rows(self):
+        """Rows of point cards in front of the seats."""
+        n_rows = int(self.rng.choice([0, 1, 2, 3, 4], p=[0.15, 0.3, 0.3, 0.15, 0.1]))
+        for _ in range(n_rows):
+            self._add_point_card_row()
+
+    def _row_start(self):
+        """A random row's first position (table mm) and unit direction, along one image edge."""
+        rng, W, Hh = self.rng, self.W, self.Hh
         edge = int(rng.integers(4))
         t0 = rng.uniform(0.1, 0.6)
         inset = rng.uniform(0.08, 0.3)
@@ -876,57 +890,78 @@ def random_layout(rng: np.random.Generator, camera: Camera, designs: list[str], 
             u0, v0, du, dv = W * inset, t0 * Hh, 0, 1
         else:
             u0, v0, du, dv = W * (1 - inset), t0 * Hh, 0, 1
-        p0 = np.array(to_tab(u0, v0))
-        p1 = np.array(to_tab(u0 + du * 50, v0 + dv * 50))
-        d = (p1 - p0) / (np.linalg.norm(p1 - p0) + 1e-9)
+        p0 = np.array(self.to_tab(u0, v0))
+        p1 = np.array(self.to_tab(u0 + du * 50, v0 + dv * 50))
+        return p0, (p1 - p0) / (np.linalg.norm(p1 - p0) + 1e-9)
+
+    def _add_point_card_row(self):
+        rng, main = self.rng, self.main
+        p0, d = self._row_start()
         row_ang = math.degrees(math.atan2(d[1], d[0])) + (0 if rng.random() < 0.5 else 180)
         n = int(rng.integers(1, 9))
-        step = rng.uniform(0.25, 1.25) * cw_mm(main)
+        step = rng.uniform(0.25, 1.25) * self.cw_mm(main)
         for j in range(n):
-            code = deck.draw()
+            code = self.deck.draw()
             if code is None:
                 break
             fu = rng.random() < 0.85
-            add(code, main if rng.random() > cfg.p_second_design else other, p0 + d * step * j + rng.normal(0, 2, 2),
-                row_ang + rng.normal(0, 4), fu)
+            self.add(code, main if rng.random() > self.cfg.p_second_design else self.other,
+                     p0 + d * step * j + rng.normal(0, 2, 2), row_ang + rng.normal(0, 4), fu)
 
-    # --- the central pile: plays fanned and stacked
-    pc = np.array(to_tab(W / 2 + rng.normal(0, 0.12 * W), Hh / 2 + rng.normal(0, 0.12 * Hh)))
-    n_plays = int(rng.integers(0, cfg.max_plays + 1))
-    ch = CARD_H_MM
-    for _ in range(n_plays):
+    def add_central_pile(self) -> np.ndarray:
+        """The central pile of plays, fanned and stacked; returns its centre (table mm)."""
+        rng, W, Hh = self.rng, self.W, self.Hh
+        pc = np.array(self.to_tab(W / 2 + rng.normal(0, 0.12 * W), Hh / 2 + rng.normal(0, 0.12 * Hh)))
+        n_plays = int(rng.integers(0, self.cfg.max_plays + 1))
+        for _ in range(n_plays):
+            if not self._add_play(pc):
+                break  # the deck ran out
+        return pc
+
+    def _add_play(self, pc: np.ndarray) -> bool:
+        """One play of 1-4 cards fanned near the pile centre; False when the deck is empty."""
+        rng, ch = self.rng, CARD_H_MM
         k = int(rng.choice([1, 2, 3, 4], p=[0.45, 0.3, 0.15, 0.1]))
         phi = (float(rng.choice([0, 90, 180, 270])) + rng.normal(0, 20)) if rng.random() < 0.6 else float(rng.uniform(0, 360))
         base = pc + rng.normal(0, 0.28 * ch, 2)
-        step = rng.uniform(0.12, 0.45) * cw_mm(main)
+        step = rng.uniform(0.12, 0.45) * self.cw_mm(self.main)
         fan = rng.normal(0, 6) if rng.random() < 0.6 else 0.0
-        first = deck.draw()
-        if first is None:
-            break
-        codes = [first]
-        seq = rng.random() < 0.25 and first != JOKER
-        for _ in range(k - 1):
-            c = deck.draw(None if seq else first)
-            if c is None:
-                break
-            codes.append(c)
-        des = main if rng.random() > cfg.p_second_design else other
+        codes = self._play_codes(k)
+        if not codes:
+            return False
+        des = self.main if rng.random() > self.cfg.p_second_design else self.other
         for j, code in enumerate(codes):
             a = phi + j * fan + rng.normal(0, 2.5)
             ar = math.radians(phi)
             dx = np.array([math.cos(ar), math.sin(ar)])
             dy = np.array([-math.sin(ar), math.cos(ar)])
             c = base + dx * (j - (len(codes) - 1) / 2) * step + dy * rng.normal(0, 0.04 * ch)
-            add(code, des, c, a, True)
+            self.add(code, des, c, a, True)
+        return True
 
-    # --- a held hand (fan of cards at the table edge, a hand on top)
-    if rng.random() < cfg.p_held_hand:
+    def _play_codes(self, k: int) -> list[str]:
+        """Up to k codes from the deck: a set of one rank, or (sometimes) any cards."""
+        first = self.deck.draw()
+        if first is None:
+            return []
+        codes = [first]
+        seq = self.rng.random() < 0.25 and first != JOKER
+        for _ in range(k - 1):
+            c = self.deck.draw(None if seq else first)
+            if c is None:
+                break
+            codes.append(c)
+        return codes
+
+    def add_held_hand(self):
+        """A fan of cards held at a table edge, with the hand on top."""
+        rng, W, Hh, ch = self.rng, self.W, self.Hh, CARD_H_MM
         edge = int(rng.integers(4))
         u = rng.uniform(0.15, 0.85)
         pos = {0: (u * W, Hh * rng.uniform(0.9, 1.05)), 1: (u * W, Hh * rng.uniform(-0.05, 0.1)),
                2: (W * rng.uniform(-0.03, 0.08), u * Hh), 3: (W * rng.uniform(0.92, 1.03), u * Hh)}[edge]
-        pivot = np.array(to_tab(*pos))
-        inward = np.array(to_tab(W / 2, Hh / 2)) - pivot
+        pivot = np.array(self.to_tab(*pos))
+        inward = np.array(self.to_tab(W / 2, Hh / 2)) - pivot
         inward /= np.linalg.norm(inward) + 1e-9
         base_ang = math.degrees(math.atan2(inward[1], inward[0])) - 90  # card "up" points inward
         n = int(rng.integers(4, 12))
@@ -936,30 +971,48 @@ def random_layout(rng: np.random.Generator, camera: Camera, designs: list[str], 
             a = base_ang + (j - (n - 1) / 2) * spread
             ar = math.radians(a + 90)
             c = pivot + np.array([math.cos(ar), math.sin(ar)]) * ch * 0.35
-            code = deck.draw() if faces else None
-            add(code, main, c, a, face_up=faces and code is not None)
-        X.append(Hand(tuple(pivot + inward * ch * 0.25), math.degrees(math.atan2(inward[1], inward[0])) + rng.normal(0, 25),
-                      size=float(rng.uniform(0.85, 1.15)), skin=tuple(np.array(_SKINS[rng.integers(len(_SKINS))]) * rng.uniform(0.85, 1.1)),
-                      fingers=tuple(rng.uniform(0.2, 0.7, 5)), sleeve=None, height_mm=float(rng.uniform(20, 60)), z=z + 0.5))
+            code = self.deck.draw() if faces else None
+            self.add(code, self.main, c, a, face_up=faces and code is not None)
+        self.extras.append(Hand(tuple(pivot + inward * ch * 0.25),
+                                math.degrees(math.atan2(inward[1], inward[0])) + rng.normal(0, 25),
+                                size=float(rng.uniform(0.85, 1.15)), skin=_random_skin(rng),
+                                fingers=tuple(rng.uniform(0.2, 0.7, 5)), sleeve=None,
+                                height_mm=float(rng.uniform(20, 60)), z=self.z + 0.5))
 
-    # --- hands reaching over the cards
-    if rng.random() < cfg.p_hand_over:
+    def add_reaching_hands(self, pc: np.ndarray):
+        """Hands reaching over the cards toward the pile centre `pc`."""
+        rng, W, Hh = self.rng, self.W, self.Hh
         for _ in range(int(rng.integers(1, 3))):
-            target = pc + rng.normal(0, 0.8 * ch, 2)
+            target = pc + rng.normal(0, 0.8 * CARD_H_MM, 2)
             edge = int(rng.integers(4))
             src = {0: (rng.uniform(0, W), Hh * 1.3), 1: (rng.uniform(0, W), -0.3 * Hh),
                    2: (-0.3 * W, rng.uniform(0, Hh)), 3: (1.3 * W, rng.uniform(0, Hh))}[edge]
-            s = np.array(to_tab(*src))
+            s = np.array(self.to_tab(*src))
             dvec = target - s
             ang = math.degrees(math.atan2(dvec[1], dvec[0]))
             ext = rng.uniform(0.3, 1.0, 5)
             if rng.random() < 0.4:  # pointing
                 ext = np.array([0.3, 1.0, 0.3, 0.25, 0.25])
             sleeve = _hsv_bgr(rng.uniform(0, 180), rng.uniform(0, 255), rng.uniform(20, 230)) if rng.random() < 0.6 else None
-            X.append(Hand(tuple(target), ang, size=float(rng.uniform(0.85, 1.15)),
-                          skin=tuple(np.array(_SKINS[rng.integers(len(_SKINS))]) * rng.uniform(0.85, 1.1)),
-                          fingers=tuple(ext), sleeve=sleeve, height_mm=float(rng.uniform(15, 80)), z=1e6 + rng.random()))
-    return P, X
+            self.extras.append(Hand(tuple(target), ang, size=float(rng.uniform(0.85, 1.15)), skin=_random_skin(rng),
+                                    fingers=tuple(ext), sleeve=sleeve, height_mm=float(rng.uniform(15, 80)),
+                                    z=1e6 + rng.random()))
+
+
+def random_layout(rng: np.random.Generator, camera: Camera, designs: list[str], cfg: SceneConfig = SceneConfig()):
+    """Placements and extras for a plausible Daifugo table seen by `camera`."""
+    layout = _TableLayout(rng, camera, designs, cfg)
+    if rng.random() < cfg.p_backs:
+        layout.add_face_down_stacks()
+    if rng.random() < cfg.p_paper:
+        layout.add_papers()
+    layout.add_point_card_rows()
+    pile_centre = layout.add_central_pile()
+    if rng.random() < cfg.p_held_hand:
+        layout.add_held_hand()
+    if rng.random() < cfg.p_hand_over:
+        layout.add_reaching_hands(pile_centre)
+    return layout.placements, layout.extras
 
 
 def generate_scene(seed: int, designs: list[str] | tuple[str, ...], config: SceneConfig | None = None) -> Scene:

@@ -534,12 +534,20 @@ def render_table(placements: list[CardPlacement], table: TableStyle, camera: Cam
     light = light or Lighting()
     effects = effects or Effects()
     rng = np.random.default_rng(seed)
-    W, Hh = camera.size
     H = camera.matrix()
-    Hinv = np.linalg.inv(H)
+    cv = _Canvas(_table_surface(table, camera.size, H, rng), H, light)
+    drawn = _draw_in_order(cv, placements, extras, rng)
+    objects = _labels(cv, drawn)
+    _light_the_scene(cv.img, light)
+    image = _camera_output(cv.img, effects, rng)
+    return Scene(image, objects, {"camera": camera, "table": table, "light": light, "effects": effects})
 
-    # --- table surface: texture in table space, warped into the image
-    corners = _apply_h(Hinv, np.array([[0, 0], [W, 0], [W, Hh], [0, Hh]], float))
+
+def _table_surface(table: TableStyle, size: tuple[int, int], H: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """The float32 image of the bare table: its texture, made in table space and warped into the
+    image by H, plus fine grain."""
+    W, Hh = size
+    corners = _apply_h(np.linalg.inv(H), np.array([[0, 0], [W, 0], [W, Hh], [0, Hh]], float))
     mn, mx = corners.min(0), corners.max(0)
     ext = mx - mn
     tex_scale = min(1.0, 1100.0 / max(ext))  # texture px per mm
@@ -551,57 +559,86 @@ def render_table(placements: list[CardPlacement], table: TableStyle, camera: Cam
     fine = _noise_tile()
     oy, ox = int(rng.integers(0, 97)), int(rng.integers(0, 131))
     img += fine[oy:oy + Hh, ox:ox + W] * float(rng.uniform(1.5, 5.0) if table.kind != "plain" else 1.0)
+    return img
 
-    cv = _Canvas(img, H, light)
-    # px per mm at the image centre (for blur sizes)
-    c0 = _apply_h(Hinv, np.array([[W / 2, Hh / 2]]))[0]
-    ppm_c = np.linalg.norm(_apply_h(H, np.array([c0 + (0, 10)]))[0] - (W / 2, Hh / 2)) / 10
 
+def _px_per_mm_at_centre(cv: _Canvas) -> float:
+    """Image pixels per table mm at the image centre (for blur and shadow sizes)."""
+    W, Hh = cv.w, cv.h
+    c0 = _apply_h(np.linalg.inv(cv.H), np.array([[W / 2, Hh / 2]]))[0]
+    return np.linalg.norm(_apply_h(cv.H, np.array([c0 + (0, 10)]))[0] - (W / 2, Hh / 2)) / 10
+
+
+def _draw_in_order(cv: _Canvas, placements: list[CardPlacement], extras, rng: np.random.Generator) -> list:
+    """Draw cards and extras bottom to top (by z; cards before extras at equal z). Returns the
+    drawn cards as (card_id, placement, quad, M(face->image), face) for the labels."""
+    ppm_c = _px_per_mm_at_centre(cv)
     items = [(p.z, 0, i, p) for i, p in enumerate(placements)]
     items += [(e.z, 1, i, e) for i, e in enumerate(extras)]
     items.sort(key=lambda t: (t[0], t[1], t[2]))
-    drawn = []  # (card_id, placement, quad, M(face->image), face)
+    drawn = []
     for _, _kind, i, it in items:
         if isinstance(it, CardPlacement):
-            df = _design_faces(it.design)
-            key = it.key or (it.code if it.code != JOKER else "JKR")
-            if not it.face_up:
-                key = "back"
-            face = df.faces.get(key)
-            if face is None and it.face_up and it.code == JOKER:
-                face = df.faces.get("JKB" if key == "JKR" else "JKR")
-            if face is None:
-                continue  # this design has no such face (e.g. no jokers)
-            fh, fw = face.image.shape[:2]
-            M = H @ _face_to_table(fw, fh, it.center, it.angle_deg)
-            quad = _apply_h(M, np.array([[0, 0], [fw, 0], [fw, fh], [0, fh]], float))
-            hpx = max(np.linalg.norm(quad[3] - quad[0]), np.linalg.norm(quad[2] - quad[1]))
-            lvl = _face_level(it.design, key, face.image, hpx)
-            s = lvl.shape[0] / fh
-            Ms = M @ np.diag([1 / s, 1 / s, 1.0])
-            ppm = hpx / CARD_H_MM
-            r, _ = cv.paste(lvl, Ms, owner_id=i, tint=light.card_tint,
-                            shadow=(max(0.8, 1.2 * ppm), 0.8 * ppm, light.shadow_strength),
-                            glare=light.glare)
-            drawn.append((i, it, quad, M, face))
+            card = _draw_card(cv, i, it)
+            if card is not None:
+                drawn.append(card)
         elif isinstance(it, Hand):
             _draw_hand(cv, it, rng)
         elif isinstance(it, (Paper, Decal)):
-            pim = render_paper(it) if isinstance(it, Paper) else it.image
-            if pim.ndim == 3 and pim.shape[2] == 3:
-                pim = cv2.cvtColor(pim, cv2.COLOR_BGR2BGRA)
-            ph, pw = pim.shape[:2]
-            sx, sy = it.size_mm[0] / pw, it.size_mm[1] / ph
-            a = math.radians(it.angle_deg)
-            Rm = np.array([[math.cos(a), -math.sin(a), it.center[0]], [math.sin(a), math.cos(a), it.center[1]], [0, 0, 1]])
-            S = np.array([[sx, 0, -pw / 2 * sx], [0, -sy, ph / 2 * sy], [0, 0, 1]])
-            cv.paste(pim, H @ Rm @ S, owner_id=-3, shadow=(1.0 * ppm_c, 0.5 * ppm_c, 0.6 * light.shadow_strength),
-                     glare=light.glare * 0.5)
+            _draw_flat_print(cv, it, ppm_c)
+    return drawn
 
-    objects = _labels(cv, drawn)
 
-    # --- light, white balance, glare on the table
-    out = cv.img
+def _card_face(placement: CardPlacement):
+    """(face key, face) of a placement in its design; face None when the design has none."""
+    df = _design_faces(placement.design)
+    key = placement.key or (placement.code if placement.code != JOKER else "JKR")
+    if not placement.face_up:
+        key = "back"
+    face = df.faces.get(key)
+    if face is None and placement.face_up and placement.code == JOKER:
+        face = df.faces.get("JKB" if key == "JKR" else "JKR")
+    return key, face
+
+
+def _draw_card(cv: _Canvas, card_id: int, it: CardPlacement):
+    """Paste one card (a pre-shrunk face for its size in the image); None when its design has
+    no such face (e.g. no jokers)."""
+    key, face = _card_face(it)
+    if face is None:
+        return None
+    light = cv.light
+    fh, fw = face.image.shape[:2]
+    M = cv.H @ _face_to_table(fw, fh, it.center, it.angle_deg)
+    quad = _apply_h(M, np.array([[0, 0], [fw, 0], [fw, fh], [0, fh]], float))
+    hpx = max(np.linalg.norm(quad[3] - quad[0]), np.linalg.norm(quad[2] - quad[1]))
+    lvl = _face_level(it.design, key, face.image, hpx)
+    s = lvl.shape[0] / fh
+    Ms = M @ np.diag([1 / s, 1 / s, 1.0])
+    ppm = hpx / CARD_H_MM
+    cv.paste(lvl, Ms, owner_id=card_id, tint=light.card_tint,
+             shadow=(max(0.8, 1.2 * ppm), 0.8 * ppm, light.shadow_strength), glare=light.glare)
+    return card_id, it, quad, M, face
+
+
+def _draw_flat_print(cv: _Canvas, it: Paper | Decal, ppm_c: float):
+    """Paste a printed sheet or a decal flat on the table (never a card: owner -3)."""
+    light = cv.light
+    pim = render_paper(it) if isinstance(it, Paper) else it.image
+    if pim.ndim == 3 and pim.shape[2] == 3:
+        pim = cv2.cvtColor(pim, cv2.COLOR_BGR2BGRA)
+    ph, pw = pim.shape[:2]
+    sx, sy = it.size_mm[0] / pw, it.size_mm[1] / ph
+    a = math.radians(it.angle_deg)
+    Rm = np.array([[math.cos(a), -math.sin(a), it.center[0]], [math.sin(a), math.cos(a), it.center[1]], [0, 0, 1]])
+    S = np.array([[sx, 0, -pw / 2 * sx], [0, -sy, ph / 2 * sy], [0, 0, 1]])
+    cv.paste(pim, cv.H @ Rm @ S, owner_id=-3, shadow=(1.0 * ppm_c, 0.5 * ppm_c, 0.6 * light.shadow_strength),
+             glare=light.glare * 0.5)
+
+
+def _light_the_scene(img: np.ndarray, light: Lighting) -> None:
+    """Scale the float image in place by the light falloff, vignette and white balance."""
+    Hh, W = img.shape[:2]
     lh, lw = 18, 32
     gy, gx = np.mgrid[0:lh, 0:lw].astype(np.float32)
     ga = math.radians(light.gradient_dir_deg)
@@ -609,9 +646,24 @@ def render_table(placements: list[CardPlacement], table: TableStyle, camera: Cam
     vig = ((gx / (lw - 1) - 0.5) ** 2 + (gy / (lh - 1) - 0.5) ** 2)
     L = light.brightness * (1 + light.gradient * 2 * lin - light.vignette * 2 * vig)
     L = cv2.resize(L, (W, Hh), interpolation=cv2.INTER_CUBIC)
-    out *= L[..., None] * np.asarray(light.wb, np.float32)[None, None]
+    img *= L[..., None] * np.asarray(light.wb, np.float32)[None, None]
 
-    # --- optics and sensor
+
+def _camera_output(img: np.ndarray, effects: Effects, rng: np.random.Generator) -> np.ndarray:
+    """The uint8 frame the webcam delivers: optics blur, sensor noise, then JPEG compression."""
+    out = _optics(img, effects)
+    if effects.noise_sigma > 0:
+        _add_sensor_noise(out, effects.noise_sigma, rng)
+    out8 = np.clip(out, 0, 255).astype(np.uint8)
+    if effects.jpeg_quality < 100:
+        ok, buf = cv2.imencode(".jpg", out8, [cv2.IMWRITE_JPEG_QUALITY, int(effects.jpeg_quality)])
+        out8 = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    return out8
+
+
+def _optics(img: np.ndarray, effects: Effects) -> np.ndarray:
+    """Motion blur along a line, then defocus blur (the image itself when neither is on)."""
+    out = img
     if effects.motion_len >= 2:
         k = np.zeros((effects.motion_len, effects.motion_len), np.float32)
         c = (effects.motion_len - 1) / 2
@@ -622,18 +674,18 @@ def render_table(placements: list[CardPlacement], table: TableStyle, camera: Cam
         out = cv2.filter2D(out, -1, k)
     if effects.blur_sigma > 0.2:
         out = cv2.GaussianBlur(out, (0, 0), effects.blur_sigma)
-    if effects.noise_sigma > 0:
-        tile = _noise_tile(7)
-        oy, ox = int(rng.integers(0, 97)), int(rng.integers(0, 131))
-        n = tile[oy:oy + Hh, ox:ox + W]
-        if rng.random() < 0.5:
-            n = n[::-1, ::-1]
-        out += n * effects.noise_sigma
-    out8 = np.clip(out, 0, 255).astype(np.uint8)
-    if effects.jpeg_quality < 100:
-        ok, buf = cv2.imencode(".jpg", out8, [cv2.IMWRITE_JPEG_QUALITY, int(effects.jpeg_quality)])
-        out8 = cv2.imdecode(buf, cv2.IMREAD_COLOR)
-    return Scene(out8, objects, {"camera": camera, "table": table, "light": light, "effects": effects})
+    return out
+
+
+def _add_sensor_noise(img: np.ndarray, sigma: float, rng: np.random.Generator) -> None:
+    """Add a random window of a fixed noise tile (sometimes flipped) to the image in place."""
+    Hh, W = img.shape[:2]
+    tile = _noise_tile(7)
+    oy, ox = int(rng.integers(0, 97)), int(rng.integers(0, 131))
+    n = tile[oy:oy + Hh, ox:ox + W]
+    if rng.random() < 0.5:
+        n = n[::-1, ::-1]
+    img += n * sigma
 
 
 def _labels(cv: _Canvas, drawn) -> list[SceneObject]:

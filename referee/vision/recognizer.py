@@ -159,6 +159,80 @@ def read_with_leads(leads: list[int | None], classify, share_probability: float)
     return readings  # type: ignore[return-value]
 
 
+class _FrameCorners:
+    """The index detections of one frame as CardRecognizer.read_corners reads them: each crop
+    made once, every classifier batch timed and counted, and the probabilities behind each
+    reading kept for the alternatives and the likeness of two corners."""
+
+    def __init__(self, frame: np.ndarray, indices: list[Detection], size: int,
+                 classify_with_probabilities, faint) -> None:
+        """`classify_with_probabilities(crops, turnable)` and `faint(detection)`: the
+        recognizer's CardRecognizer._classify_with_probabilities and CardRecognizer._faint."""
+        self.frame = frame
+        self.indices = indices
+        self.size = size
+        self.classify_with_probabilities = classify_with_probabilities
+        self.faint = faint
+        self.crops: dict[int, tuple[np.ndarray, float]] = {}  # position -> (crop, card angle)
+        self.distributions: dict[int, np.ndarray] = {}  # position -> classifier probabilities
+        self.leads: list[int | None] = [None] * len(indices)  # see corner_leads
+        self.crop_s = 0.0
+        self.classify_s: list[float] = []
+        self.classified: list[int] = []  # batch sizes of the corners' own crops
+        self.second_looks: list[int] = []  # batch sizes of the shifted boxes' crops
+
+    def crop(self, i: int) -> tuple[np.ndarray, float]:
+        if i not in self.crops:
+            t = time.perf_counter()
+            self.crops[i] = rectify_index(self.frame, self.indices[i].box, self.size)
+            self.crop_s += time.perf_counter() - t
+        return self.crops[i]
+
+    def card_angle(self, i: int) -> float:
+        return self.crop(i)[1]
+
+    def _run_classifier(self, batch: list[np.ndarray], tally: list[int], turnable=None
+                        ) -> tuple[list[tuple[str, float]], np.ndarray]:
+        t = time.perf_counter()
+        out = self.classify_with_probabilities(batch, turnable)
+        self.classify_s.append(time.perf_counter() - t)
+        tally.append(len(batch))
+        return out
+
+    def classify(self, positions: list[int]) -> list[tuple[str, float]]:
+        """The readings of those detections (one batch), their probabilities kept."""
+        # a faint box's crop gets no turned look: it costs 3 crops a frame and gained nothing
+        turnable = [not self.faint(self.indices[i]) for i in positions]
+        readings, probabilities = self._run_classifier([self.crop(i)[0] for i in positions], self.classified, turnable)
+        self.distributions.update(zip(positions, probabilities))
+        return readings
+
+    def classify_boxes(self, boxes: list) -> tuple[list[tuple[str, float]], np.ndarray]:
+        """Readings and probabilities of crops from other boxes (the second look's shifted ones)."""
+        t = time.perf_counter()
+        batch = [rectify_index(self.frame, box, self.size)[0] for box in boxes]
+        self.crop_s += time.perf_counter() - t
+        return self._run_classifier(batch, self.second_looks)
+
+    def distribution(self, i: int) -> np.ndarray:
+        """The probabilities behind detection i's reading (a shared reading: its lead's)."""
+        while i not in self.distributions and self.leads[i] is not None:
+            i = self.leads[i]
+        return self.distributions[i]
+
+    def alike(self, a: int, b: int) -> bool:
+        return readings_alike(self.distribution(a), self.distribution(b))
+
+    def add_timings(self, timings: dict, turned_looks: int) -> None:
+        """Add this frame's milliseconds and counts to `timings`."""
+        timings["crops"] = timings.get("crops", 0.0) + self.crop_s * 1000
+        timings["classifier"] = timings.get("classifier", 0.0) + sum(self.classify_s) * 1000
+        timings["cropped"] = timings.get("cropped", 0) + len(self.crops)
+        timings["classified"] = timings.get("classified", 0) + sum(self.classified)
+        timings["second_looks"] = timings.get("second_looks", 0) + sum(self.second_looks)
+        timings["turned_looks"] = timings.get("turned_looks", 0) + turned_looks
+
+
 class CardRecognizer:
     """Reads every card in a BGR frame.
 
@@ -301,83 +375,31 @@ class CardRecognizer:
         their lead when it is sure (corner_leads); `cards` are the `card` detections that pair
         corners. `timings`, when given, gains milliseconds spent on crops and on the classifier.
         """
-        size = self.classifier.size
-        crops: dict[int, tuple[np.ndarray, float]] = {}  # position -> (crop, card angle), made once
-        crop_s = 0.0
-        classify_s: list[float] = []
-        classified: list[int] = []
-
-        def crop(i: int) -> tuple[np.ndarray, float]:
-            nonlocal crop_s
-            if i not in crops:
-                t = time.perf_counter()
-                crops[i] = rectify_index(frame, indices[i].box, size)
-                crop_s += time.perf_counter() - t
-            return crops[i]
-
-        def run_classifier(batch: list[np.ndarray], tally: list[int], turnable=None
-                           ) -> tuple[list[tuple[str, float]], np.ndarray]:
-            t = time.perf_counter()
-            out = self._classify_with_probabilities(batch, turnable)
-            classify_s.append(time.perf_counter() - t)
-            tally.append(len(batch))
-            return out
-
-        def classify(positions: list[int]) -> list[tuple[str, float]]:
-            # a faint box's crop gets no turned look: it costs 3 crops a frame and gained nothing
-            turnable = [not self._faint(indices[i]) for i in positions]
-            readings, probabilities = run_classifier([crop(i)[0] for i in positions], classified, turnable)
-            distributions.update(zip(positions, probabilities))
-            return readings
-
-        def classify_boxes(boxes: list) -> tuple[list[tuple[str, float]], np.ndarray]:
-            nonlocal crop_s
-            t = time.perf_counter()
-            batch = [rectify_index(frame, box, size)[0] for box in boxes]
-            crop_s += time.perf_counter() - t
-            return run_classifier(batch, second_looks)
-
-        def distribution(i: int) -> np.ndarray:
-            """The probabilities behind detection i's reading (a shared reading: its lead's)."""
-            while i not in distributions and leads[i] is not None:
-                i = leads[i]
-            return distributions[i]
-
-        def alike(a: int, b: int) -> bool:
-            return readings_alike(distribution(a), distribution(b))
-
-        def card_angle(i: int) -> float:
-            return crop(i)[1]
-
-        second_looks: list[int] = []
+        corners = _FrameCorners(frame, indices, self.classifier.size, self._classify_with_probabilities, self._faint)
         turned_before = self.turned_looks
-        distributions: dict[int, np.ndarray] = {}  # position -> classifier probabilities
         card_list = list(cards)
-        if self.share_probability is None:
-            leads: list[int | None] = [None] * len(indices)
-        else:
-            leads = corner_leads(indices, card_list, card_angle)
-        results = read_with_leads(leads, classify, self.share_probability or 0.0)
+        if self.share_probability is not None:
+            corners.leads = corner_leads(indices, card_list, corners.card_angle)
+        results = read_with_leads(corners.leads, corners.classify, self.share_probability or 0.0)
         if self.second_look_shift:
-            results = self._second_look(indices, card_list, results, classify_boxes, distributions)
+            results = self._second_look(indices, card_list, results, corners.classify_boxes, corners.distributions)
         if timings is not None:
-            timings["crops"] = timings.get("crops", 0.0) + crop_s * 1000
-            timings["classifier"] = timings.get("classifier", 0.0) + sum(classify_s) * 1000
-            timings["cropped"] = timings.get("cropped", 0) + len(crops)
-            timings["classified"] = timings.get("classified", 0) + sum(classified)
-            timings["second_looks"] = timings.get("second_looks", 0) + sum(second_looks)
-            timings["turned_looks"] = timings.get("turned_looks", 0) + self.turned_looks - turned_before
-        sure = [(code, p) if p >= self._needed_probability(det) else (REJECT_CLASS, p)
-                for det, (code, p) in zip(indices, results)]
-        conflicts = conflicting_corners(indices, card_list, sure, REJECT_CLASS, card_angle,
-                                        alike if self.conflict_likeness else None,
+            corners.add_timings(timings, self.turned_looks - turned_before)
+        sure = self._sure_readings(indices, results)
+        conflicts = conflicting_corners(indices, card_list, sure, REJECT_CLASS, corners.card_angle,
+                                        corners.alike if self.conflict_likeness else None,
                                         spare_probability=self.conflict_spare_probability)
         names = self.classifier.names
         return [
-            CornerReading(det, code, p, likeliest_codes(distribution(i), names))
+            CornerReading(det, code, p, likeliest_codes(corners.distribution(i), names))
             for i, (det, (code, p)) in enumerate(zip(indices, sure))
             if code != REJECT_CLASS and i not in conflicts
         ]
+
+    def _sure_readings(self, indices: list[Detection], results: list[tuple[str, float]]) -> list[tuple[str, float]]:
+        """The readings with those below the probability their box needs turned into rejects."""
+        return [(code, p) if p >= self._needed_probability(det) else (REJECT_CLASS, p)
+                for det, (code, p) in zip(indices, results)]
 
     def _second_look(self, indices: list[Detection], cards: list[Detection],
                      results: list[tuple[str, float]], classify_boxes,

@@ -534,12 +534,20 @@ def render_table(placements: list[CardPlacement], table: TableStyle, camera: Cam
     light = light or Lighting()
     effects = effects or Effects()
     rng = np.random.default_rng(seed)
-    W, Hh = camera.size
     H = camera.matrix()
-    Hinv = np.linalg.inv(H)
+    cv = _Canvas(_table_surface(table, camera.size, H, rng), H, light)
+    drawn = _draw_in_order(cv, placements, extras, rng)
+    objects = _labels(cv, drawn)
+    _light_the_scene(cv.img, light)
+    image = _camera_output(cv.img, effects, rng)
+    return Scene(image, objects, {"camera": camera, "table": table, "light": light, "effects": effects})
 
-    # --- table surface: texture in table space, warped into the image
-    corners = _apply_h(Hinv, np.array([[0, 0], [W, 0], [W, Hh], [0, Hh]], float))
+
+def _table_surface(table: TableStyle, size: tuple[int, int], H: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """The float32 image of the bare table: its texture, made in table space and warped into the
+    image by H, plus fine grain."""
+    W, Hh = size
+    corners = _apply_h(np.linalg.inv(H), np.array([[0, 0], [W, 0], [W, Hh], [0, Hh]], float))
     mn, mx = corners.min(0), corners.max(0)
     ext = mx - mn
     tex_scale = min(1.0, 1100.0 / max(ext))  # texture px per mm
@@ -551,57 +559,86 @@ def render_table(placements: list[CardPlacement], table: TableStyle, camera: Cam
     fine = _noise_tile()
     oy, ox = int(rng.integers(0, 97)), int(rng.integers(0, 131))
     img += fine[oy:oy + Hh, ox:ox + W] * float(rng.uniform(1.5, 5.0) if table.kind != "plain" else 1.0)
+    return img
 
-    cv = _Canvas(img, H, light)
-    # px per mm at the image centre (for blur sizes)
-    c0 = _apply_h(Hinv, np.array([[W / 2, Hh / 2]]))[0]
-    ppm_c = np.linalg.norm(_apply_h(H, np.array([c0 + (0, 10)]))[0] - (W / 2, Hh / 2)) / 10
 
+def _px_per_mm_at_centre(cv: _Canvas) -> float:
+    """Image pixels per table mm at the image centre (for blur and shadow sizes)."""
+    W, Hh = cv.w, cv.h
+    c0 = _apply_h(np.linalg.inv(cv.H), np.array([[W / 2, Hh / 2]]))[0]
+    return np.linalg.norm(_apply_h(cv.H, np.array([c0 + (0, 10)]))[0] - (W / 2, Hh / 2)) / 10
+
+
+def _draw_in_order(cv: _Canvas, placements: list[CardPlacement], extras, rng: np.random.Generator) -> list:
+    """Draw cards and extras bottom to top (by z; cards before extras at equal z). Returns the
+    drawn cards as (card_id, placement, quad, M(face->image), face) for the labels."""
+    ppm_c = _px_per_mm_at_centre(cv)
     items = [(p.z, 0, i, p) for i, p in enumerate(placements)]
     items += [(e.z, 1, i, e) for i, e in enumerate(extras)]
     items.sort(key=lambda t: (t[0], t[1], t[2]))
-    drawn = []  # (card_id, placement, quad, M(face->image), face)
+    drawn = []
     for _, _kind, i, it in items:
         if isinstance(it, CardPlacement):
-            df = _design_faces(it.design)
-            key = it.key or (it.code if it.code != JOKER else "JKR")
-            if not it.face_up:
-                key = "back"
-            face = df.faces.get(key)
-            if face is None and it.face_up and it.code == JOKER:
-                face = df.faces.get("JKB" if key == "JKR" else "JKR")
-            if face is None:
-                continue  # this design has no such face (e.g. no jokers)
-            fh, fw = face.image.shape[:2]
-            M = H @ _face_to_table(fw, fh, it.center, it.angle_deg)
-            quad = _apply_h(M, np.array([[0, 0], [fw, 0], [fw, fh], [0, fh]], float))
-            hpx = max(np.linalg.norm(quad[3] - quad[0]), np.linalg.norm(quad[2] - quad[1]))
-            lvl = _face_level(it.design, key, face.image, hpx)
-            s = lvl.shape[0] / fh
-            Ms = M @ np.diag([1 / s, 1 / s, 1.0])
-            ppm = hpx / CARD_H_MM
-            r, _ = cv.paste(lvl, Ms, owner_id=i, tint=light.card_tint,
-                            shadow=(max(0.8, 1.2 * ppm), 0.8 * ppm, light.shadow_strength),
-                            glare=light.glare)
-            drawn.append((i, it, quad, M, face))
+            card = _draw_card(cv, i, it)
+            if card is not None:
+                drawn.append(card)
         elif isinstance(it, Hand):
             _draw_hand(cv, it, rng)
         elif isinstance(it, (Paper, Decal)):
-            pim = render_paper(it) if isinstance(it, Paper) else it.image
-            if pim.ndim == 3 and pim.shape[2] == 3:
-                pim = cv2.cvtColor(pim, cv2.COLOR_BGR2BGRA)
-            ph, pw = pim.shape[:2]
-            sx, sy = it.size_mm[0] / pw, it.size_mm[1] / ph
-            a = math.radians(it.angle_deg)
-            Rm = np.array([[math.cos(a), -math.sin(a), it.center[0]], [math.sin(a), math.cos(a), it.center[1]], [0, 0, 1]])
-            S = np.array([[sx, 0, -pw / 2 * sx], [0, -sy, ph / 2 * sy], [0, 0, 1]])
-            cv.paste(pim, H @ Rm @ S, owner_id=-3, shadow=(1.0 * ppm_c, 0.5 * ppm_c, 0.6 * light.shadow_strength),
-                     glare=light.glare * 0.5)
+            _draw_flat_print(cv, it, ppm_c)
+    return drawn
 
-    objects = _labels(cv, drawn)
 
-    # --- light, white balance, glare on the table
-    out = cv.img
+def _card_face(placement: CardPlacement):
+    """(face key, face) of a placement in its design; face None when the design has none."""
+    df = _design_faces(placement.design)
+    key = placement.key or (placement.code if placement.code != JOKER else "JKR")
+    if not placement.face_up:
+        key = "back"
+    face = df.faces.get(key)
+    if face is None and placement.face_up and placement.code == JOKER:
+        face = df.faces.get("JKB" if key == "JKR" else "JKR")
+    return key, face
+
+
+def _draw_card(cv: _Canvas, card_id: int, it: CardPlacement):
+    """Paste one card (a pre-shrunk face for its size in the image); None when its design has
+    no such face (e.g. no jokers)."""
+    key, face = _card_face(it)
+    if face is None:
+        return None
+    light = cv.light
+    fh, fw = face.image.shape[:2]
+    M = cv.H @ _face_to_table(fw, fh, it.center, it.angle_deg)
+    quad = _apply_h(M, np.array([[0, 0], [fw, 0], [fw, fh], [0, fh]], float))
+    hpx = max(np.linalg.norm(quad[3] - quad[0]), np.linalg.norm(quad[2] - quad[1]))
+    lvl = _face_level(it.design, key, face.image, hpx)
+    s = lvl.shape[0] / fh
+    Ms = M @ np.diag([1 / s, 1 / s, 1.0])
+    ppm = hpx / CARD_H_MM
+    cv.paste(lvl, Ms, owner_id=card_id, tint=light.card_tint,
+             shadow=(max(0.8, 1.2 * ppm), 0.8 * ppm, light.shadow_strength), glare=light.glare)
+    return card_id, it, quad, M, face
+
+
+def _draw_flat_print(cv: _Canvas, it: Paper | Decal, ppm_c: float):
+    """Paste a printed sheet or a decal flat on the table (never a card: owner -3)."""
+    light = cv.light
+    pim = render_paper(it) if isinstance(it, Paper) else it.image
+    if pim.ndim == 3 and pim.shape[2] == 3:
+        pim = cv2.cvtColor(pim, cv2.COLOR_BGR2BGRA)
+    ph, pw = pim.shape[:2]
+    sx, sy = it.size_mm[0] / pw, it.size_mm[1] / ph
+    a = math.radians(it.angle_deg)
+    Rm = np.array([[math.cos(a), -math.sin(a), it.center[0]], [math.sin(a), math.cos(a), it.center[1]], [0, 0, 1]])
+    S = np.array([[sx, 0, -pw / 2 * sx], [0, -sy, ph / 2 * sy], [0, 0, 1]])
+    cv.paste(pim, cv.H @ Rm @ S, owner_id=-3, shadow=(1.0 * ppm_c, 0.5 * ppm_c, 0.6 * light.shadow_strength),
+             glare=light.glare * 0.5)
+
+
+def _light_the_scene(img: np.ndarray, light: Lighting) -> None:
+    """Scale the float image in place by the light falloff, vignette and white balance."""
+    Hh, W = img.shape[:2]
     lh, lw = 18, 32
     gy, gx = np.mgrid[0:lh, 0:lw].astype(np.float32)
     ga = math.radians(light.gradient_dir_deg)
@@ -609,9 +646,24 @@ def render_table(placements: list[CardPlacement], table: TableStyle, camera: Cam
     vig = ((gx / (lw - 1) - 0.5) ** 2 + (gy / (lh - 1) - 0.5) ** 2)
     L = light.brightness * (1 + light.gradient * 2 * lin - light.vignette * 2 * vig)
     L = cv2.resize(L, (W, Hh), interpolation=cv2.INTER_CUBIC)
-    out *= L[..., None] * np.asarray(light.wb, np.float32)[None, None]
+    img *= L[..., None] * np.asarray(light.wb, np.float32)[None, None]
 
-    # --- optics and sensor
+
+def _camera_output(img: np.ndarray, effects: Effects, rng: np.random.Generator) -> np.ndarray:
+    """The uint8 frame the webcam delivers: optics blur, sensor noise, then JPEG compression."""
+    out = _optics(img, effects)
+    if effects.noise_sigma > 0:
+        _add_sensor_noise(out, effects.noise_sigma, rng)
+    out8 = np.clip(out, 0, 255).astype(np.uint8)
+    if effects.jpeg_quality < 100:
+        ok, buf = cv2.imencode(".jpg", out8, [cv2.IMWRITE_JPEG_QUALITY, int(effects.jpeg_quality)])
+        out8 = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    return out8
+
+
+def _optics(img: np.ndarray, effects: Effects) -> np.ndarray:
+    """Motion blur along a line, then defocus blur (the image itself when neither is on)."""
+    out = img
     if effects.motion_len >= 2:
         k = np.zeros((effects.motion_len, effects.motion_len), np.float32)
         c = (effects.motion_len - 1) / 2
@@ -622,18 +674,18 @@ def render_table(placements: list[CardPlacement], table: TableStyle, camera: Cam
         out = cv2.filter2D(out, -1, k)
     if effects.blur_sigma > 0.2:
         out = cv2.GaussianBlur(out, (0, 0), effects.blur_sigma)
-    if effects.noise_sigma > 0:
-        tile = _noise_tile(7)
-        oy, ox = int(rng.integers(0, 97)), int(rng.integers(0, 131))
-        n = tile[oy:oy + Hh, ox:ox + W]
-        if rng.random() < 0.5:
-            n = n[::-1, ::-1]
-        out += n * effects.noise_sigma
-    out8 = np.clip(out, 0, 255).astype(np.uint8)
-    if effects.jpeg_quality < 100:
-        ok, buf = cv2.imencode(".jpg", out8, [cv2.IMWRITE_JPEG_QUALITY, int(effects.jpeg_quality)])
-        out8 = cv2.imdecode(buf, cv2.IMREAD_COLOR)
-    return Scene(out8, objects, {"camera": camera, "table": table, "light": light, "effects": effects})
+    return out
+
+
+def _add_sensor_noise(img: np.ndarray, sigma: float, rng: np.random.Generator) -> None:
+    """Add a random window of a fixed noise tile (sometimes flipped) to the image in place."""
+    Hh, W = img.shape[:2]
+    tile = _noise_tile(7)
+    oy, ox = int(rng.integers(0, 97)), int(rng.integers(0, 131))
+    n = tile[oy:oy + Hh, ox:ox + W]
+    if rng.random() < 0.5:
+        n = n[::-1, ::-1]
+    img += n * sigma
 
 
 def _labels(cv: _Canvas, drawn) -> list[SceneObject]:
@@ -806,65 +858,79 @@ class _Deck:
         return self.codes.pop() if self.codes else None
 
 
-def random_layout(rng: np.random.Generator, camera: Camera, designs: list[str], cfg: SceneConfig = SceneConfig()):
-    """Placements and extras for a plausible Daifugo table seen by `camera`."""
-    W, Hh = camera.size
-    H = camera.matrix()
-    Hinv = np.linalg.inv(H)
-    def to_tab(u, v):
-        return tuple(_apply_h(Hinv, np.array([[u, v]]))[0])
+def _random_skin(rng: np.random.Generator) -> tuple:
+    return tuple(np.array(_SKINS[rng.integers(len(_SKINS))]) * rng.uniform(0.85, 1.1))
 
-    main = designs[0]
-    other = designs[1] if len(designs) > 1 else designs[0]
-    deck = _Deck(rng, cfg.p_joker)
-    has_joker = all(any(j in _design_faces(d).faces for j in ("JKB", "JKR")) for d in (main, other))
-    if not has_joker:
-        deck.jokers = 0
-    aspect = {}
 
-    def cw_mm(design):
-        if design not in aspect:
-            df = _design_faces(design)
-            w, h = df.size
-            aspect[design] = CARD_H_MM * w / h
-        return aspect[design]
+class _TableLayout:
+    """The placements and extras of one random table, built a group at a time. Each group draws
+    its random numbers in a fixed order, so a seed always gives the same table."""
 
-    # image-space direction of table angles: a table angle a appears at image angle ~ -a - yaw
-    P: list[CardPlacement] = []
-    X: list = []
-    z = 0.0
+    def __init__(self, rng: np.random.Generator, camera: Camera, designs: list[str], cfg: SceneConfig):
+        self.rng = rng
+        self.cfg = cfg
+        self.W, self.Hh = camera.size
+        self.Hinv = np.linalg.inv(camera.matrix())
+        self.main = designs[0]
+        self.other = designs[1] if len(designs) > 1 else designs[0]
+        self.deck = _Deck(rng, cfg.p_joker)
+        has_joker = all(any(j in _design_faces(d).faces for j in ("JKB", "JKR")) for d in (self.main, self.other))
+        if not has_joker:
+            self.deck.jokers = 0
+        self.aspect: dict[str, float] = {}
+        self.placements: list[CardPlacement] = []
+        self.extras: list = []
+        self.z = 0.0
 
-    def add(code, design, c, ang, face_up=True):
-        nonlocal z
-        z += 1
+    def to_tab(self, u, v):
+        """Table mm seen at image pixel (u, v)."""
+        return tuple(_apply_h(self.Hinv, np.array([[u, v]]))[0])
+
+    def cw_mm(self, design: str) -> float:
+        """Card width in mm for `design` (cards are CARD_H_MM high)."""
+        if design not in self.aspect:
+            w, h = _design_faces(design).size
+            self.aspect[design] = CARD_H_MM * w / h
+        return self.aspect[design]
+
+    def add(self, code, design, c, ang, face_up=True):
+        """A card on top of the others; a table angle a appears at image angle ~ -a - yaw."""
+        self.z += 1
         key = None
         if code == JOKER:
-            key = "JKB" if rng.random() < 0.5 else "JKR"
-        P.append(CardPlacement(code, design, (float(c[0]), float(c[1])), float(ang), face_up, z, key))
+            key = "JKB" if self.rng.random() < 0.5 else "JKR"
+        self.placements.append(CardPlacement(code, design, (float(c[0]), float(c[1])), float(ang), face_up, self.z, key))
 
-    # --- face-down cards and the stock (lowest)
-    if rng.random() < cfg.p_backs:
+    def add_face_down_stacks(self):
+        """Face-down cards and the stock (drawn lowest)."""
+        rng, main = self.rng, self.main
         for _ in range(int(rng.integers(1, 3))):
-            c = np.array(to_tab(rng.uniform(0, W), rng.uniform(0, Hh)))
+            c = np.array(self.to_tab(rng.uniform(0, self.W), rng.uniform(0, self.Hh)))
             ang = rng.uniform(0, 360)
             n = int(rng.integers(1, 6))
             spread = rng.random() < 0.5
             for j in range(n):
                 d = np.array([math.cos(math.radians(ang)), math.sin(math.radians(ang))])
-                off = d * j * (rng.uniform(0.3, 1.1) * cw_mm(main) if spread else rng.normal(0, 1.5))
-                add(None, main, c + off + rng.normal(0, 1.0, 2), ang + rng.normal(0, 4 if spread else 2), face_up=False)
+                off = d * j * (rng.uniform(0.3, 1.1) * self.cw_mm(main) if spread else rng.normal(0, 1.5))
+                self.add(None, main, c + off + rng.normal(0, 1.0, 2), ang + rng.normal(0, 4 if spread else 2), face_up=False)
 
-    # --- papers
-    if rng.random() < cfg.p_paper:
+    def add_papers(self):
+        rng = self.rng
         for _ in range(int(rng.integers(1, 3))):
-            c = to_tab(rng.uniform(0, W), rng.uniform(0, Hh))
+            c = self.to_tab(rng.uniform(0, self.W), rng.uniform(0, self.Hh))
             sz = (float(rng.uniform(50, 220)), float(rng.uniform(50, 300)))
-            X.append(Paper(c, sz, float(rng.uniform(0, 360)), int(rng.integers(2 ** 31)),
-                           z=(1e5 if rng.random() < 0.2 else -10.0 + rng.random())))
+            self.extras.append(Paper(c, sz, float(rng.uniform(0, 360)), int(rng.integers(2 ** 31)),
+                                     z=(1e5 if rng.random() < 0.2 else -10.0 + rng.random())))
 
-    # --- rows of point cards in front of seats
-    n_rows = int(rng.choice([0, 1, 2, 3, 4], p=[0.15, 0.3, 0.3, 0.15, 0.1]))
-    for _ in range(n_rows):
+    def add_point_card_rows(self):
+        """Rows of point cards in front of the seats."""
+        n_rows = int(self.rng.choice([0, 1, 2, 3, 4], p=[0.15, 0.3, 0.3, 0.15, 0.1]))
+        for _ in range(n_rows):
+            self._add_point_card_row()
+
+    def _row_start(self):
+        """A random row's first position (table mm) and unit direction, along one image edge."""
+        rng, W, Hh = self.rng, self.W, self.Hh
         edge = int(rng.integers(4))
         t0 = rng.uniform(0.1, 0.6)
         inset = rng.uniform(0.08, 0.3)
@@ -876,57 +942,78 @@ def random_layout(rng: np.random.Generator, camera: Camera, designs: list[str], 
             u0, v0, du, dv = W * inset, t0 * Hh, 0, 1
         else:
             u0, v0, du, dv = W * (1 - inset), t0 * Hh, 0, 1
-        p0 = np.array(to_tab(u0, v0))
-        p1 = np.array(to_tab(u0 + du * 50, v0 + dv * 50))
-        d = (p1 - p0) / (np.linalg.norm(p1 - p0) + 1e-9)
+        p0 = np.array(self.to_tab(u0, v0))
+        p1 = np.array(self.to_tab(u0 + du * 50, v0 + dv * 50))
+        return p0, (p1 - p0) / (np.linalg.norm(p1 - p0) + 1e-9)
+
+    def _add_point_card_row(self):
+        rng, main = self.rng, self.main
+        p0, d = self._row_start()
         row_ang = math.degrees(math.atan2(d[1], d[0])) + (0 if rng.random() < 0.5 else 180)
         n = int(rng.integers(1, 9))
-        step = rng.uniform(0.25, 1.25) * cw_mm(main)
+        step = rng.uniform(0.25, 1.25) * self.cw_mm(main)
         for j in range(n):
-            code = deck.draw()
+            code = self.deck.draw()
             if code is None:
                 break
             fu = rng.random() < 0.85
-            add(code, main if rng.random() > cfg.p_second_design else other, p0 + d * step * j + rng.normal(0, 2, 2),
-                row_ang + rng.normal(0, 4), fu)
+            self.add(code, main if rng.random() > self.cfg.p_second_design else self.other,
+                     p0 + d * step * j + rng.normal(0, 2, 2), row_ang + rng.normal(0, 4), fu)
 
-    # --- the central pile: plays fanned and stacked
-    pc = np.array(to_tab(W / 2 + rng.normal(0, 0.12 * W), Hh / 2 + rng.normal(0, 0.12 * Hh)))
-    n_plays = int(rng.integers(0, cfg.max_plays + 1))
-    ch = CARD_H_MM
-    for _ in range(n_plays):
+    def add_central_pile(self) -> np.ndarray:
+        """The central pile of plays, fanned and stacked; returns its centre (table mm)."""
+        rng, W, Hh = self.rng, self.W, self.Hh
+        pc = np.array(self.to_tab(W / 2 + rng.normal(0, 0.12 * W), Hh / 2 + rng.normal(0, 0.12 * Hh)))
+        n_plays = int(rng.integers(0, self.cfg.max_plays + 1))
+        for _ in range(n_plays):
+            if not self._add_play(pc):
+                break  # the deck ran out
+        return pc
+
+    def _add_play(self, pc: np.ndarray) -> bool:
+        """One play of 1-4 cards fanned near the pile centre; False when the deck is empty."""
+        rng, ch = self.rng, CARD_H_MM
         k = int(rng.choice([1, 2, 3, 4], p=[0.45, 0.3, 0.15, 0.1]))
         phi = (float(rng.choice([0, 90, 180, 270])) + rng.normal(0, 20)) if rng.random() < 0.6 else float(rng.uniform(0, 360))
         base = pc + rng.normal(0, 0.28 * ch, 2)
-        step = rng.uniform(0.12, 0.45) * cw_mm(main)
+        step = rng.uniform(0.12, 0.45) * self.cw_mm(self.main)
         fan = rng.normal(0, 6) if rng.random() < 0.6 else 0.0
-        first = deck.draw()
-        if first is None:
-            break
-        codes = [first]
-        seq = rng.random() < 0.25 and first != JOKER
-        for _ in range(k - 1):
-            c = deck.draw(None if seq else first)
-            if c is None:
-                break
-            codes.append(c)
-        des = main if rng.random() > cfg.p_second_design else other
+        codes = self._play_codes(k)
+        if not codes:
+            return False
+        des = self.main if rng.random() > self.cfg.p_second_design else self.other
         for j, code in enumerate(codes):
             a = phi + j * fan + rng.normal(0, 2.5)
             ar = math.radians(phi)
             dx = np.array([math.cos(ar), math.sin(ar)])
             dy = np.array([-math.sin(ar), math.cos(ar)])
             c = base + dx * (j - (len(codes) - 1) / 2) * step + dy * rng.normal(0, 0.04 * ch)
-            add(code, des, c, a, True)
+            self.add(code, des, c, a, True)
+        return True
 
-    # --- a held hand (fan of cards at the table edge, a hand on top)
-    if rng.random() < cfg.p_held_hand:
+    def _play_codes(self, k: int) -> list[str]:
+        """Up to k codes from the deck: a set of one rank, or (sometimes) any cards."""
+        first = self.deck.draw()
+        if first is None:
+            return []
+        codes = [first]
+        seq = self.rng.random() < 0.25 and first != JOKER
+        for _ in range(k - 1):
+            c = self.deck.draw(None if seq else first)
+            if c is None:
+                break
+            codes.append(c)
+        return codes
+
+    def add_held_hand(self):
+        """A fan of cards held at a table edge, with the hand on top."""
+        rng, W, Hh, ch = self.rng, self.W, self.Hh, CARD_H_MM
         edge = int(rng.integers(4))
         u = rng.uniform(0.15, 0.85)
         pos = {0: (u * W, Hh * rng.uniform(0.9, 1.05)), 1: (u * W, Hh * rng.uniform(-0.05, 0.1)),
                2: (W * rng.uniform(-0.03, 0.08), u * Hh), 3: (W * rng.uniform(0.92, 1.03), u * Hh)}[edge]
-        pivot = np.array(to_tab(*pos))
-        inward = np.array(to_tab(W / 2, Hh / 2)) - pivot
+        pivot = np.array(self.to_tab(*pos))
+        inward = np.array(self.to_tab(W / 2, Hh / 2)) - pivot
         inward /= np.linalg.norm(inward) + 1e-9
         base_ang = math.degrees(math.atan2(inward[1], inward[0])) - 90  # card "up" points inward
         n = int(rng.integers(4, 12))
@@ -936,30 +1023,48 @@ def random_layout(rng: np.random.Generator, camera: Camera, designs: list[str], 
             a = base_ang + (j - (n - 1) / 2) * spread
             ar = math.radians(a + 90)
             c = pivot + np.array([math.cos(ar), math.sin(ar)]) * ch * 0.35
-            code = deck.draw() if faces else None
-            add(code, main, c, a, face_up=faces and code is not None)
-        X.append(Hand(tuple(pivot + inward * ch * 0.25), math.degrees(math.atan2(inward[1], inward[0])) + rng.normal(0, 25),
-                      size=float(rng.uniform(0.85, 1.15)), skin=tuple(np.array(_SKINS[rng.integers(len(_SKINS))]) * rng.uniform(0.85, 1.1)),
-                      fingers=tuple(rng.uniform(0.2, 0.7, 5)), sleeve=None, height_mm=float(rng.uniform(20, 60)), z=z + 0.5))
+            code = self.deck.draw() if faces else None
+            self.add(code, self.main, c, a, face_up=faces and code is not None)
+        self.extras.append(Hand(tuple(pivot + inward * ch * 0.25),
+                                math.degrees(math.atan2(inward[1], inward[0])) + rng.normal(0, 25),
+                                size=float(rng.uniform(0.85, 1.15)), skin=_random_skin(rng),
+                                fingers=tuple(rng.uniform(0.2, 0.7, 5)), sleeve=None,
+                                height_mm=float(rng.uniform(20, 60)), z=self.z + 0.5))
 
-    # --- hands reaching over the cards
-    if rng.random() < cfg.p_hand_over:
+    def add_reaching_hands(self, pc: np.ndarray):
+        """Hands reaching over the cards toward the pile centre `pc`."""
+        rng, W, Hh = self.rng, self.W, self.Hh
         for _ in range(int(rng.integers(1, 3))):
-            target = pc + rng.normal(0, 0.8 * ch, 2)
+            target = pc + rng.normal(0, 0.8 * CARD_H_MM, 2)
             edge = int(rng.integers(4))
             src = {0: (rng.uniform(0, W), Hh * 1.3), 1: (rng.uniform(0, W), -0.3 * Hh),
                    2: (-0.3 * W, rng.uniform(0, Hh)), 3: (1.3 * W, rng.uniform(0, Hh))}[edge]
-            s = np.array(to_tab(*src))
+            s = np.array(self.to_tab(*src))
             dvec = target - s
             ang = math.degrees(math.atan2(dvec[1], dvec[0]))
             ext = rng.uniform(0.3, 1.0, 5)
             if rng.random() < 0.4:  # pointing
                 ext = np.array([0.3, 1.0, 0.3, 0.25, 0.25])
             sleeve = _hsv_bgr(rng.uniform(0, 180), rng.uniform(0, 255), rng.uniform(20, 230)) if rng.random() < 0.6 else None
-            X.append(Hand(tuple(target), ang, size=float(rng.uniform(0.85, 1.15)),
-                          skin=tuple(np.array(_SKINS[rng.integers(len(_SKINS))]) * rng.uniform(0.85, 1.1)),
-                          fingers=tuple(ext), sleeve=sleeve, height_mm=float(rng.uniform(15, 80)), z=1e6 + rng.random()))
-    return P, X
+            self.extras.append(Hand(tuple(target), ang, size=float(rng.uniform(0.85, 1.15)), skin=_random_skin(rng),
+                                    fingers=tuple(ext), sleeve=sleeve, height_mm=float(rng.uniform(15, 80)),
+                                    z=1e6 + rng.random()))
+
+
+def random_layout(rng: np.random.Generator, camera: Camera, designs: list[str], cfg: SceneConfig = SceneConfig()):
+    """Placements and extras for a plausible Daifugo table seen by `camera`."""
+    layout = _TableLayout(rng, camera, designs, cfg)
+    if rng.random() < cfg.p_backs:
+        layout.add_face_down_stacks()
+    if rng.random() < cfg.p_paper:
+        layout.add_papers()
+    layout.add_point_card_rows()
+    pile_centre = layout.add_central_pile()
+    if rng.random() < cfg.p_held_hand:
+        layout.add_held_hand()
+    if rng.random() < cfg.p_hand_over:
+        layout.add_reaching_hands(pile_centre)
+    return layout.placements, layout.extras
 
 
 def generate_scene(seed: int, designs: list[str] | tuple[str, ...], config: SceneConfig | None = None) -> Scene:

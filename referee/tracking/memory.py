@@ -28,6 +28,11 @@ class KnownCard:
     track: int | None = None        # the live track showing it; None while hidden
     last_seen: float | None = None
     id: int = field(default_factory=lambda: next(_ids))
+    read_as: str | None = None      # the code the camera read it as, when a correction changed `code`
+
+    def shows_as(self, code: str) -> bool:
+        """A track reading ``code`` shows this card: its code, or the misreading it was corrected from."""
+        return code == self.code or code == self.read_as
 
 
 class CardMemory:
@@ -98,7 +103,7 @@ class CardMemory:
         """The hidden known card this newly established track shows again, if any."""
         best, best_d = None, float("inf")
         for known in self.cards:
-            if known.track is not None or known.code != track.code:
+            if known.track is not None or not known.shows_as(track.code):
                 continue
             if groups is not None and known.group not in groups:
                 continue

@@ -46,7 +46,7 @@ class ArrivalWatcher(ABC):
             known = self.memory.for_track(track)
             if known is None:
                 continue
-            if known.code == track.code:
+            if known.shows_as(track.code):
                 self.memory.seen(track)
             elif track.established:
                 self.memory.hide(track.id, t)       # another card was laid right on top of it
@@ -227,10 +227,19 @@ class PileWatcher(ArrivalWatcher):
 
     def relabel_last_play(self, codes: Sequence[str]) -> None:
         """The referee corrected the last play's cards: the cards it remembers for that play
-        carry the corrected codes (so seeing them again is no new play)."""
+        carry the corrected codes (so seeing them again is no new play). A card already carrying
+        one of the codes keeps it; the others take the codes left, in order."""
         cards = [k for k in self.memory if k.batch == self._batch and k.group == TRICK]
-        for known, code in zip(cards, codes):
-            known.code = code
+        left = list(codes)
+        keep = []
+        for known in cards:
+            if known.code in left:
+                left.remove(known.code)
+                keep.append(known)
+        for known in cards:
+            if known not in keep and left:
+                known.read_as = known.read_as or known.code     # the camera may go on reading that
+                known.code = left.pop(0)
 
     def taken(self, cards: Iterable[str]) -> None:
         """Cards of the trick picked up on purpose (a point card): their leaving is no clear."""

@@ -167,3 +167,14 @@ def test_time_must_not_go_back():
     tr.update(1.0, [])
     with pytest.raises(ValueError):
         tr.update(0.5, [])
+
+
+def test_a_corrected_play_is_no_new_play_whether_the_camera_reads_it_right_or_wrong():
+    tr = tracker()
+    obs = run(tr, lambda t, i: [card("4H", 400), card("4S", 430)] if t >= 0.5 else [], 0.0, 2.0)
+    assert [o.cards for o in of(PlaySeen, obs)] == [("4H", "4S")]
+    tr.relabel_last_play(["4S", "5H"])           # the 4H was a 5H; typed in another order
+    assert sorted(tr.pile.trick_cards) == ["4S", "5H"]
+    # the camera goes on misreading it, then reads it right: neither is a new play
+    assert run(tr, lambda t, i: [card("4H", 400), card("4S", 430)], 2.0 + 1 / FPS, 3.0) == []
+    assert run(tr, lambda t, i: [card("5H", 400), card("4S", 430)], 3.0 + 1 / FPS, 5.0) == []

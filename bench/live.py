@@ -3,6 +3,7 @@
 
     python bench/live.py [--designs referee-drawn,gnome-simplistic] [--seeds 1,2] [--every 1]
                          [--enrol [--enrol-method head|finetune|index]] [--stable 0.3] [--settle 0.1] [--models DIR] [--det-conf C] [--min-prob P]
+                         [--motions]
 
 Each game is a short random game (`referee.synth.rehearsal.short_game`: 3 players, 5 cards each,
 one refused play, no jokers), staged and filmed at 15 fps with a held-out deck design
@@ -19,6 +20,9 @@ capture thread, recogniser, tracker, engine and log (`rehearse`). Rows per game;
 --enrol first enrols each design's deck on the rendered enrolment mat (referee.enroll.rehearsal,
 as bench/enroll_eval.py does) and referees its games with that deck (referee watch --deck).
 --stable and --settle set the tracker's windows (referee.tracking.TrackerSettings).
+--motions films the games with the motions of a real table (referee.synth.motions: cards facing
+their player, the winner carrying the pile off, idle arms, a mug and a phone at the edge), none
+of which may make a play; off by default, so the figures compare with earlier runs.
 Not timed tests: figures depend on the machine and its load (printed).
 """
 
@@ -62,6 +66,9 @@ def main() -> int:
     ap.add_argument("--conflict-spare", type=float, default=None,
                     help="never drop a corner read this surely for a conflict (detect_eval --conflict-spare; "
                          "default: the referee's, none)")
+    ap.add_argument("--motions", action="store_true",
+                    help="film with a real table's motions (cards facing their player, pile carried off, "
+                         "idle arms, clutter)")
     args = ap.parse_args()
 
     from referee.synth.footage import FilmSet
@@ -88,7 +95,8 @@ def main() -> int:
     settings = TrackerSettings(**overrides) if overrides else None
     work = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="bench-live-"))
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; every {args.every}; {work}"
-          + (f"; tracker {overrides}" if overrides else "") + (f"; enrolled decks ({args.enrol_method})" if args.enrol else ""))
+          + (f"; tracker {overrides}" if overrides else "") + (f"; enrolled decks ({args.enrol_method})" if args.enrol else "")
+          + ("; with motions" if args.motions else ""))
     print(f"{'design':32s} {'rules':10s} seed acts  frames   fps  look ms  lat med  lat p95  right")
     all_fps, all_lat, right = [], [], 0
     totals, ended = GameFigures(), 0
@@ -106,7 +114,8 @@ def main() -> int:
         for k, seed in enumerate(seeds):
             rules = RULES[(n + k) % len(RULES)]
             record = short_game(rules, ["Ann", "Bo", "Cy"], args.cards, seed)
-            result = rehearse(record, FilmSet(design=design, seed=seed, fps=args.fps), work / f"{design}-{seed}",
+            film_set = FilmSet(design=design, seed=seed, fps=args.fps, motions=args.motions)
+            result = rehearse(record, film_set, work / f"{design}-{seed}",
                               every=args.every, recognizer=recognizer, settings=settings)
             lat = sorted(result.play_latencies())
             all_fps.append(result.fps)

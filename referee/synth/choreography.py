@@ -5,7 +5,9 @@ when a hand passes over the cards, when a pass pad is covered.
 table: plays fanned on the pile one card after another under a hand, refused plays taken back,
 passes and declarations as pad covers, 10-discards and 9-passes as face-down cards laid in the
 discard zone and taken away once counted, Profit point cards moved from the pile to the taker's
-zone, tricks swept away. `Timeline.at(t)` is the table at one moment. Tests turn that into
+zone, tricks swept away. With ``motions`` (`referee.synth.motions`) the table moves as a real
+one does: cards face their player, the winner carries the pile off, idle arms rest on the table,
+a mug and a phone lie at the edge. `Timeline.at(t)` is the table at one moment. Tests turn that into
 scripted recogniser output; a demo video can be rendered from the same timeline with
 `referee.synth.scenes`.
 
@@ -25,6 +27,7 @@ from referee.calibration.layout import DISCARD, PILE, POINTS, Zone
 from referee.engine import (Claim, Deal, Declare, Discard, Exchange, Give, Pass, Phase, PlayCards,
                             apply, new_match)
 from referee.engine.record import Record, action_to_json, load_record, rules_to_json
+from referee.synth.motions import Clutter, Motions
 
 Point = tuple[float, float]
 FOREVER = math.inf
@@ -62,6 +65,7 @@ class CardSpan:
     start: float
     end: float = FOREVER
     group: int = 0                   # the cards of one play never hide each other
+    turn: float = 0.0                # degrees the card lies turned from facing the bottom seat
 
 
 @dataclass(frozen=True)
@@ -71,6 +75,7 @@ class HandSpan:
     start: float
     end: float
     seat: int | None = None          # whose hand (where the arm comes from), when known
+    palm: bool = False               # the palm on ``centre`` (gathering, carrying), not the fingertips
 
 
 @dataclass(frozen=True)
@@ -103,6 +108,7 @@ class Timeline:
     seats: int
     duration: float
     cover_radius: float
+    clutter: tuple[Clutter, ...] = ()    # lying on the table the whole time
 
     def at(self, t: float) -> TableMoment:
         """What lies on the table at ``t`` and can be seen: not under a hand that came after it,
@@ -140,7 +146,7 @@ class Stage:
     """Builds a timeline. Positions in table coordinates; sizes from `Timing` times ``scale``."""
 
     def __init__(self, zones: Sequence[Zone], table_size: tuple[float, float], timing: Timing = Timing(),
-                 seed: int = 0) -> None:
+                 seed: int = 0, motions: bool = False) -> None:
         self.zones = {z.name: z for z in zones}
         self.scale = min(table_size)
         self.timing = timing
@@ -152,6 +158,7 @@ class Stage:
         self._groups = 0
         self._point_slots: dict[int, int] = {}
         self._discard_slots = 0
+        self.motions = Motions(self, table_size, seed) if motions else None
 
     # ---- low level ------------------------------------------------------------------------------
 
@@ -166,9 +173,9 @@ class Stage:
         self.cards[index] = replace(self.cards[index], end=t)
 
     def hand(self, centre: Point, start: float, end: float, radius: float | None = None,
-             seat: int | None = None) -> None:
+             seat: int | None = None, palm: bool = False) -> None:
         self.hands.append(HandSpan(centre, radius if radius is not None else self.timing.hand_radius * self.scale,
-                                   start, end, seat))
+                                   start, end, seat, palm))
 
     def cover_pad(self, seat: int, start: float, end: float | None = None) -> None:
         self.pads.append(PadCover(seat, start, end if end is not None else start + self.timing.pad_cover))
@@ -179,7 +186,8 @@ class Stage:
     def timeline(self) -> Timeline:
         ends = [c.start for c in self.cards] + [h.end for h in self.hands] + [p.end for p in self.pads]
         return Timeline(tuple(self.cards), tuple(self.hands), tuple(self.pads), self.seats,
-                        max(ends, default=0.0) + 2.0, self.timing.cover_radius * self.scale)
+                        max(ends, default=0.0) + 2.0, self.timing.cover_radius * self.scale,
+                        self.motions.clutter if self.motions else ())
 
     # ---- what players do ------------------------------------------------------------------------
 
@@ -197,6 +205,8 @@ class Stage:
         last = t + (len(codes) - 1) * timing.lay_interval
         end = last + timing.hand_after
         self.hand(centre, t - timing.hand_before, end, seat=seat)
+        if self.motions:
+            self.motions.face(spans, seat)
         return spans, end
 
     def take_away(self, spans: Sequence[int], t: float, seat: int | None = None) -> float:
@@ -236,7 +246,9 @@ class Stage:
             position = (cx + along * (max(xs) - min(xs)), cy)
         else:
             position = (cx, cy + along * (max(ys) - min(ys)))
-        self.place(code, position, zone.name, t + 0.3)
+        placed = self.place(code, position, zone.name, t + 0.3)
+        if self.motions:
+            self.motions.face([placed], seat)
         self.hand(position, t + 0.1, t + 0.5, radius=0.08 * self.scale, seat=seat)
         return t + 0.5
 
@@ -296,11 +308,12 @@ def hidden_record(record: Record | Mapping[str, Any]) -> dict[str, Any]:
 
 
 def choreograph(record: Record | Mapping[str, Any], zones: Sequence[Zone], table_size: tuple[float, float], *,
-                timing: Timing = Timing(), seed: int = 0, start: float = 1.0) -> Script:
-    """Stage a whole record (every game of a match)."""
+                timing: Timing = Timing(), seed: int = 0, start: float = 1.0, motions: bool = False) -> Script:
+    """Stage a whole record (every game of a match); ``motions``: with the motions of a real
+    table (`referee.synth.motions`)."""
     hidden = hidden_record(record)
     rec = load_record(hidden)
-    stage = Stage(zones, table_size, timing, seed)
+    stage = Stage(zones, table_size, timing, seed, motions)
     state = new_match(rec.rules, rec.players)
     expected: list[dict] = []
     complete: list[tuple[int, int, float]] = []
@@ -317,6 +330,7 @@ def choreograph(record: Record | Mapping[str, Any], zones: Sequence[Zone], table
         expected.extend(dict(e.to_dict(None), game=gi) for e in events)
         offer_until = -math.inf          # an open offer to a player, for the timing of their next act
         offered_seat = -1
+        last_player: int | None = None   # who played last: the trick's winner gathers it
         for ai, action in enumerate(game.actions):
             if isinstance(action, Claim):
                 raise ChoreographyError(f"game {gi} action {ai}: claims reveal cards from a hand; not staged")
@@ -335,6 +349,8 @@ def choreograph(record: Record | Mapping[str, Any], zones: Sequence[Zone], table
             dicts = [dict(e.to_dict(ai), game=gi) for e in events]
             expected.extend(dicts)
             refused = any(d["event"] == "illegal" for d in dicts)
+            if isinstance(action, PlayCards) and not refused:
+                last_player = seat
             hands_before = len(stage.hands)
             now = _stage_action(stage, before, action, refused, now, timing, gi, ai)
             if isinstance(action, PlayCards):       # the first hand staged is the one laying the cards
@@ -344,8 +360,10 @@ def choreograph(record: Record | Mapping[str, Any], zones: Sequence[Zone], table
                 offered_seat, offer_until = pending.player, now + timing.prompt_seconds - timing.gap
             elif pending is None:
                 offered_seat = -1
-            now = _stage_aftermath(stage, dicts, state, now, timing)
+            now = _stage_aftermath(stage, dicts, state, now, timing, last_player)
         now = _end_game(stage, now, timing)
+    if stage.motions:
+        stage.motions.rest_arms(start, now)
     return Script(stage.timeline(), hidden, tuple(expected), tuple(complete))
 
 
@@ -383,8 +401,10 @@ def _stage_action(stage: Stage, state, action, refused: bool, now: float, timing
     raise ChoreographyError(f"{where}: {type(action).__name__} is not staged")
 
 
-def _stage_aftermath(stage: Stage, events: list[dict], state, now: float, timing: Timing) -> float:
-    """Point cards picked up, the pile swept after a trick."""
+def _stage_aftermath(stage: Stage, events: list[dict], state, now: float, timing: Timing,
+                     winner: int | None = None) -> float:
+    """Point cards picked up, the pile swept (or, with motions, carried off by the trick's
+    ``winner``) after a trick."""
     t = now - timing.gap
     moved = False
     for event in events:
@@ -393,7 +413,10 @@ def _stage_aftermath(stage: Stage, events: list[dict], state, now: float, timing
             t = stage.move_point_card(event["card"], seat, t + timing.point_card_after)
             moved = True
     if timing.clear_tricks and any(e["event"] == "trick_end" for e in events):
-        t = stage.sweep(PILE, t + timing.clear_after)
+        if stage.motions and winner is not None:
+            t = stage.motions.carry_off(winner, t + timing.clear_after)
+        else:
+            t = stage.sweep(PILE, t + timing.clear_after)
         moved = True
     return t + timing.gap if moved else now
 

@@ -27,6 +27,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--fps", type=float, default=15.0, help="frames per second (default 15)")
     p.add_argument("--surface", default="wood", choices=("wood", "felt", "cloth", "paper", "plain"))
     p.add_argument("--noise", type=float, default=2.0, help="sensor noise per frame, grey levels (default 2)")
+    p.add_argument("--motions", action="store_true",
+                   help="the motions of a real table: cards facing their player, the winner carrying the pile "
+                        "off, idle arms, a mug and a phone at the edge")
     p.add_argument("--expected", default=None, metavar="FILE",
                    help="also write the hidden-hand record and the events the referee should log (JSON)")
     p.set_defaults(func=run_film)
@@ -54,9 +57,11 @@ def run_film(args: argparse.Namespace) -> int:
         raise UserError("--fps must be positive")
     if not 0 <= args.noise <= 30:
         raise UserError("--noise must be between 0 and 30")
-    film = FilmSet(design=design, fps=args.fps, surface=args.surface, seed=args.seed, noise_sigma=args.noise)
+    film = FilmSet(design=design, fps=args.fps, surface=args.surface, seed=args.seed, noise_sigma=args.noise,
+                   motions=args.motions)
     try:
-        script = choreograph(record, film_zones(len(record["players"]), film), film.table_mm, seed=args.seed)
+        script = choreograph(record, film_zones(len(record["players"]), film), film.table_mm, seed=args.seed,
+                             motions=film.motions)
     except ChoreographyError as error:
         raise UserError(f"{path}: {error}") from None
     frames = write_video(Filming(script.timeline, film), args.out)

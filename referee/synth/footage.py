@@ -5,7 +5,9 @@ The table plane is the calibration's (x right, y down, millimetres, origin at th
 marker's centre); the scene generator's plane has y up and its origin at the table centre.
 The four corner markers and one pass pad per seat lie on the table as printed decals; a pad is
 covered by the seat's hand, arm from the seat's edge. Cards of one play lie fanned along a
-common slant; each hand reaches in from its player's edge.
+common slant, turned as the timeline says (with motions: facing their player); each hand
+reaches in from its player's edge; the timeline's clutter (a mug, a phone) lies as drawn props.
+`FilmSet(motions=True)` asks the staging for the motions of a real table (`referee.synth.motions`).
 
 Rendering a frame costs ~0.1-0.3 s, so a frame is rendered only when what lies on the table
 changes (a card, a hand, a pad cover); the frames in between repeat it. Used for the bundled
@@ -57,6 +59,7 @@ class FilmSet:
     sleeve: tuple[float, float, float] | None = (90, 60, 50)
     marker_mm: float = MARKER_MM
     seed: int = 0
+    motions: bool = False            # stage the game with a real table's motions (choreograph's switch)
 
 
 @dataclass
@@ -77,7 +80,7 @@ class Filming:
                              focal_px=film.focal_px, size=film.image_size)
         self._pad_centres = {z.seat: z.center() for z in default_zones(self.timeline.seats, width, height)
                              if z.kind == PAD}
-        self._decals = self._marker_decals()
+        self._decals = self._marker_decals() + self._clutter_decals()
         self._angles = self._play_slants()
         self._fan_centres = self._fan_centres_of(self.timeline.cards)
 
@@ -118,6 +121,13 @@ class Filming:
             decals.append(Decal(tile, self.to_scene(centre), (size, size), 0.0, z=-1.0))
         return decals
 
+    def _clutter_decals(self) -> list:
+        from referee.synth.props import prop_image
+        from referee.synth.scenes.generator import Decal
+
+        return [Decal(prop_image(item.kind, item.size), self.to_scene(item.centre), item.size, item.angle, z=-0.2)
+                for item in self.timeline.clutter]
+
     def _play_slants(self) -> dict[int, float]:
         """A slant for each play (group of cards), seeded: people do not lay cards square."""
         rng = random.Random(self.film.seed)
@@ -133,10 +143,11 @@ class Filming:
                 for group, mates in groups.items()}
 
     def _card_pose(self, index: int) -> tuple[tuple[float, float], float]:
-        """Scene position and angle of card span ``index``: its fan turned about the fan's centre."""
+        """Scene position and angle of card span ``index``: its fan turned about the fan's centre
+        (by the play's slant and the way the card faces)."""
         card = self.timeline.cards[index]
         cx, cy = self._fan_centres[card.group]
-        angle = self._angles[card.group]
+        angle = self._angles[card.group] + card.turn
         a = math.radians(angle)
         dx, dy = card.position[0] - cx, -(card.position[1] - cy)          # scene axes (y up)
         sx, sy = self.to_scene((cx, cy))
@@ -198,7 +209,7 @@ class Filming:
         for i in hands:
             h = tl.hands[i]
             sweep = h.radius >= 0.5 * min(film.table_mm)     # a sweep: the palm on the pile, forearm across
-            extras.append(self._hand(h.centre, h.seat, sweep, i))
+            extras.append(self._hand(h.centre, h.seat, sweep or h.palm, i))
         for i in pads:
             seat = tl.pads[i].seat
             extras.append(self._hand(self._pad_centres[seat], seat, True, 10_000 + i))

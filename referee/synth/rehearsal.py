@@ -100,7 +100,8 @@ def film(record: Mapping[str, Any], film_set: FilmSet, video: Path, *, timing: T
          seed: int = 0) -> tuple[Script, float]:
     """Choreograph and render a record; returns the script and the seconds rendering took."""
     seats = len(record["players"])
-    script = choreograph(record, film_zones(seats, film_set), film_set.table_mm, timing=timing, seed=seed)
+    script = choreograph(record, film_zones(seats, film_set), film_set.table_mm, timing=timing, seed=seed,
+                         motions=film_set.motions)
     start = time.perf_counter()
     write_video(Filming(script.timeline, film_set), video)
     return script, time.perf_counter() - start

@@ -4,8 +4,8 @@ The scripted actions (what the players did) and the logged actions (what the ref
 are aligned on what was done, seat aside (difflib over (kind, cards)), so that one derailment
 does not make every later action "wrong":
   right     a scripted action committed as it was (same seat, kind and cards)
-  silent    a scripted action committed as something else without a question: another card,
-            another seat, a pass for a play (the errors a table does not notice)
+  silent    a scripted action that ends up as something else in the game (read through the
+            corrections the table made): another card, another seat, a pass for a play
   phantom   a play committed that nobody made
   missed    a scripted action never committed
   asked     plays the referee asked about (a `read` with ``asked``) and corrections in the log
@@ -17,7 +17,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 
-from referee.gamelog import read_log
+from referee.gamelog import log_to_record, read_log
 
 
 @dataclass
@@ -49,10 +49,11 @@ def game_figures(result) -> GameFigures:
     game = record.get("games", [record])[0]
     scripted = [a for a in game["actions"] if "exchange" not in a]
     log = read_log(result.log)
-    logged = [line.data for line in log.of_kind("action") if "exchange" not in line.data]
+    record = log_to_record(result.log)          # through the corrections the table made
+    logged = [a for a in record.get("games", [record])[0]["actions"] if "exchange" not in a]
     figures = GameFigures(actions=len(scripted))
     figures.corrections = len(log.of_kind("correction"))
-    figures.asked = sum(1 for a in logged if (a.get("read") or {}).get("asked"))
+    figures.asked = sum(1 for line in log.of_kind("action") if (line.data.get("read") or {}).get("asked"))
     matcher = difflib.SequenceMatcher(a=[_what(a) for a in scripted], b=[_what(a) for a in logged], autojunk=False)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "equal":

@@ -14,6 +14,8 @@ capture thread, recogniser, tracker, engine and log (`rehearse`). Rows per game;
   latency    seconds from the play lying complete (hand gone) to the frame that logged it, plus
              the mean look time: median and p95 over the plays logged as scripted
   right      every scripted event logged in order, nothing else (else: the first departure)
+  The table answers the referee's questions as its players would (rehearse(answer=True)): a play
+  asked about and read wrong is corrected with its scripted cards (counted as a correction).
   game-level (bench/game_metrics.py): actions committed right, silent errors (an action committed
              as another without a question), phantom plays, missed actions, questions asked and
              corrections, and whether the game ended with the scripted ranking and scores
@@ -111,12 +113,12 @@ def main() -> int:
             recognizer = CardRecognizer(args.models, deck=enrolled.deck, **options)
             print(f"{design}: enrolled {len(enrolled.enrolment.captured_codes())} cards in "
                   f"{enrolled.cpu_seconds:.1f} s of CPU", flush=True)
-        for k, seed in enumerate(seeds):
-            rules = RULES[(n + k) % len(RULES)]
+        for seed in seeds:
+            rules = RULES[(n + seed - 1) % len(RULES)]      # a game is the same whatever --seeds lists
             record = short_game(rules, ["Ann", "Bo", "Cy"], args.cards, seed)
             film_set = FilmSet(design=design, seed=seed, fps=args.fps, motions=args.motions)
             result = rehearse(record, film_set, work / f"{design}-{seed}",
-                              every=args.every, recognizer=recognizer, settings=settings)
+                              every=args.every, recognizer=recognizer, settings=settings, answer=True)
             lat = sorted(result.play_latencies())
             all_fps.append(result.fps)
             all_lat.extend(lat)

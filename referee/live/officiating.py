@@ -97,6 +97,8 @@ class Referee:
         self.ask_margin = ask_margin
         self.question_seconds = question_seconds
         self.question: Question | None = None
+        # Called with each new question (a scoreboard page, a rehearsal's scripted table).
+        self.on_question: Callable[[Question], None] | None = None
         self.recent: collections.deque[str] = collections.deque(maxlen=RECENT_LINES)   # English, for the overlay
         self.quit_requested = False
         self.t: float | None = None
@@ -204,6 +206,7 @@ class Referee:
         action = self.keeper.history[-1][1][index]
         self.keeper.correct("undo", index, t=self.t, frame=self.frame)
         self.prompt = self._prompted = None
+        self.question = None
         player = action.player
         if isinstance(action, PlayCards):
             cards = [c.code for c in action.cards]
@@ -235,6 +238,7 @@ class Referee:
         events = self.keeper.correct("cards", index, again, t=self.t, frame=self.frame)
         self.tracker.relabel_last_play(codes_now)
         self.prompt = self._prompted = None
+        self.question = None
         self._after([e for e in events if e["event"] != "play" or e.get("action") != index])
         return True
 
@@ -284,6 +288,8 @@ class Referee:
                                  decision.runners_up)
         self.tracker.reset_pads([seat])
         self._say(lambda lang: live_text("ask", lang, player=player, cards=codes), NOTICE_PRIORITY)
+        if self.on_question is not None:
+            self.on_question(self.question)
 
     def _reject(self) -> None:
         """The asked player said no: the play is undone and its cards are read again."""

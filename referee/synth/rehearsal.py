@@ -108,8 +108,11 @@ def film(record: Mapping[str, Any], film_set: FilmSet, video: Path, *, timing: T
 
 
 def referee_video(script: Script, video: Path, log: Path, calibration, *, every: int = 2, recognizer=None,
-                  lang: str = "en", settings=None) -> Rehearsal:
-    """Referee a filmed script with the camera pipeline; returns what the log holds."""
+                  lang: str = "en", settings=None, answer: bool = False) -> Rehearsal:
+    """Referee a filmed script with the camera pipeline; returns what the log holds. With
+    ``answer``, the table answers the referee's questions as its players would: a play asked
+    about and read wrong is corrected at once (`Referee.correct_last_play`, the `c` key) with the
+    cards the script says were played; one read right is left to stand."""
 
     record = script.record
     players = tuple(record["players"])
@@ -122,6 +125,8 @@ def referee_video(script: Script, video: Path, log: Path, calibration, *, every:
     announcer = Announcer(lang, mute=True)
     tracker = TableTracker.from_calibration(calibration, *([settings] if settings is not None else []))
     referee = Referee(keeper, tracker, announcer, lang=lang)
+    if answer:
+        referee.on_question = _scripted_answer(referee, game["actions"])
     referee.begin(deal_events, t=0.0)
     loop = LiveLoop(referee, perception, calibration, every=every)
     capture = open_capture(str(video))
@@ -139,9 +144,22 @@ def referee_video(script: Script, video: Path, log: Path, calibration, *, every:
     return result
 
 
+def _scripted_answer(referee, actions: Sequence[Mapping[str, Any]]):
+    """A table that knows what it played: corrects a play asked about when it was read wrong."""
+
+    def answer(question) -> None:
+        if question.game != 0 or question.index >= len(actions):
+            return
+        played = actions[question.index].get("play")
+        if played is not None and sorted(played) != sorted(question.cards):
+            referee.correct_last_play(list(played))
+
+    return answer
+
+
 def rehearse(record: Mapping[str, Any], film_set: FilmSet, workdir: Path, *, every: int = 2, recognizer=None,
-             timing: Timing = Timing(), seed: int = 0, settings=None) -> Rehearsal:
-    """Film a record and referee the film."""
+             timing: Timing = Timing(), seed: int = 0, settings=None, answer: bool = False) -> Rehearsal:
+    """Film a record and referee the film (``answer``: see `referee_video`)."""
     workdir = Path(workdir)
     workdir.mkdir(parents=True, exist_ok=True)
     video = workdir / "game.mp4"
@@ -149,7 +167,8 @@ def rehearse(record: Mapping[str, Any], film_set: FilmSet, workdir: Path, *, eve
     calibration = calibrate_video(video, tuple(record["players"]), film_set.table_mm, CALIBRATION_FRAMES)
     log = workdir / "game.jsonl"
     log.unlink(missing_ok=True)          # a fresh game (a log with a header cannot be restarted)
-    result = referee_video(script, video, log, calibration, every=every, recognizer=recognizer, settings=settings)
+    result = referee_video(script, video, log, calibration, every=every, recognizer=recognizer, settings=settings,
+                           answer=answer)
     result.render_seconds = render_seconds
     return result
 

@@ -46,7 +46,7 @@ class ArrivalWatcher(ABC):
             known = self.memory.for_track(track)
             if known is None:
                 continue
-            if known.shows_as(track.code):
+            if known.shows_as(track.code) or self._still_read_as(track, known):
                 self.memory.seen(track)
             elif track.established:
                 self.memory.hide(track.id, t)       # another card was laid right on top of it
@@ -67,6 +67,13 @@ class ArrivalWatcher(ABC):
                 and not self._arriving(zone, t)):
             out.append(self._commit(t))
         return out
+
+    @staticmethod
+    def _still_read_as(track: Track, known: KnownCard) -> bool:
+        """The track's recent readings (its vote window) still name the known card now and then:
+        its new majority is a misreading of that card, not another card laid on top of it (that
+        one hides the old card's index for good)."""
+        return any(known.shows_as(code) for _, code, _ in track.votes)
 
     def _unaccounted(self, zone: ZoneTracks) -> list[Track]:
         """Established cards that are neither known nor part of the group forming, and not a

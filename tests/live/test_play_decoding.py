@@ -139,3 +139,16 @@ def test_a_pass_answers_yes_too(tmp_path):
     referee.observe([PassSeen(3.5, 1)], 3.5, 52)            # B's cover now is no "no"
     log = close(referee, tmp_path)
     assert not log.of_kind("correction")
+
+
+def test_a_question_can_be_answered_by_a_correction_from_another_front_end(tmp_path):
+    # what a scoreboard page (or a rehearsal's scripted table) does with `on_question`
+    tracker = TableTracker.from_calibration(table_calibration(FOUR))
+    referee, heard = new_game("president-none", FOUR, (13, 13, 13, 13), "A", tmp_path / "game.jsonl", tracker)
+    asked = []
+    referee.on_question = lambda q: (asked.append(q.cards), referee.correct_last_play(["9C"]))
+    referee.observe([PlaySeen(1.0, ("5H",), ([("5H", -0.01)],))], 1.0, 15)
+    referee.observe([PlaySeen(2.0, ("9S",), UNSURE_9)], 2.0, 30)
+    assert asked == [("9S",)] and "Corrected: B played 9 of clubs." in heard
+    log = close(referee, tmp_path)
+    assert [line.data["correct"] for line in log.of_kind("correction")] == ["cards"]

@@ -178,3 +178,10 @@ def test_a_corrected_play_is_no_new_play_whether_the_camera_reads_it_right_or_wr
     # the camera goes on misreading it, then reads it right: neither is a new play
     assert run(tr, lambda t, i: [card("4H", 400), card("4S", 430)], 2.0 + 1 / FPS, 3.0) == []
     assert run(tr, lambda t, i: [card("5H", 400), card("4S", 430)], 3.0 + 1 / FPS, 5.0) == []
+
+
+def test_a_committed_card_misread_most_frames_later_is_no_new_play():
+    # the 7D lies in view; from t=2 the camera reads it as AD in three frames of four
+    tr = tracker()
+    obs = run(tr, lambda t, i: [card("AD" if t >= 2.0 and i % 4 else "7D", 400)] if t >= 1.0 else [], 0.0, 6.0)
+    assert [o.cards for o in of(PlaySeen, obs)] == [("7D",)]

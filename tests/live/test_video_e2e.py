@@ -81,3 +81,12 @@ def test_the_demo_recording_is_small_and_licensed():
     manifest = json.loads((DEMO / "demo.json").read_text(encoding="utf-8"))
     assert (DEMO / manifest["video"]).stat().st_size < 20 * 1024 * 1024
     assert "AGPL" in manifest["licence"] and manifest["rules"] == "profit"
+
+
+def test_a_filmed_game_with_the_motions_of_a_real_table_is_refereed_event_for_event(recognizer, tmp_path):
+    """Cards laid facing their player (the top seat's upside down), the winner carrying the pile
+    off, idle arms over the table, a mug and a phone at the edge: no phantom play, nothing missed."""
+    design, rules, seed = "referee-drawn", "profit", 1
+    record = short_game(rules, ["Ann", "Bo", "Cy"], 5, seed)
+    result = rehearse(record, FilmSet(design=design, seed=seed, motions=True), tmp_path, every=1, recognizer=recognizer)
+    assert result.refereed_right, result.mismatches()[:3]

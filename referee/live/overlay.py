@@ -27,6 +27,9 @@ if TYPE_CHECKING:
     from referee.tracking import TableView
     from referee.vision.types import CardReading
 
+# The overlay window's keys (Referee.key), one line at the foot of the panel.
+KEYS_HINT = "keys: p pass  d declare  u undo  c correct  m mute  q quit"
+
 ZONE_COLOURS = {"pile": (0, 200, 0), "discard": (0, 140, 255), "points": (255, 160, 0), "pad": (200, 0, 200)}  # BGR
 WINDOW = "referee"
 
@@ -101,6 +104,7 @@ def status_lines(keeper: "GameKeeper", prompt: "Prompt | None" = None, t: float 
         others = " or ".join(" ".join(codes) for codes in question.alternatives)
         lines.append(f"asking: {names[question.seat]} {' '.join(question.cards)}?"
                      + (f" (else {others})" if others else "") + f" - pad: no{left}")
+    lines.append(KEYS_HINT)
     return lines
 
 

@@ -11,6 +11,7 @@ from table_double import new_game, table_calibration
 from referee.engine import Deal, PlayCards, apply, load_rules, new_match, parse_cards
 from referee.gamelog import effective_events, read_log
 from referee.live.decoding import decide, ranked_readings
+from referee.live.overlay import KEYS_HINT, status_lines
 from referee.tracking import PassSeen, PlaySeen, TableTracker
 
 FOUR = ("A", "B", "C", "D")
@@ -152,3 +153,11 @@ def test_a_question_can_be_answered_by_a_correction_from_another_front_end(tmp_p
     assert asked == [("9S",)] and "Corrected: B played 9 of clubs." in heard
     log = close(referee, tmp_path)
     assert [line.data["correct"] for line in log.of_kind("correction")] == ["cards"]
+
+
+def test_the_overlay_shows_the_question_and_the_keys(tmp_path):
+    referee, heard = unsure_game(tmp_path)
+    lines = status_lines(referee.keeper, referee.prompt, 3.0, referee.question)
+    assert "asking: B 9S? (else 9C) - pad: no 3.0s" in lines
+    assert lines[-1] == KEYS_HINT
+    close(referee, tmp_path)

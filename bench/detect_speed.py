@@ -4,6 +4,8 @@
 
 Frames are generated table scenes of held-out designs (the camera's real size). Rows:
   onnx detector         letterbox + onnxruntime + NMS (referee.vision.detector)
+  ... fast int8         the same with onnxruntime's fast int8 kernels (exact_int8=False), which on
+                        x86 CPUs without VNNI saturate and read worse: what the exact arithmetic costs
   onnx full recogniser  detector + corner crops + classifier + grouping (what `referee watch` runs
                         on every frame)
   ... every corner      the same, classifying every index detection (share_probability=None)
@@ -77,7 +79,12 @@ def main() -> int:
             stages[name].append(t)
         return read
 
-    variants = {"onnx detector": rec.detections, "onnx full recogniser": staged(rec, "onnx full recogniser")}
+    from referee.vision.detector import CornerDetector
+
+    fast = CornerDetector(rec.detector.model.path, conf=rec.detector.conf, iou=rec.detector.iou,
+                          threads=args.threads, spin=args.spin, exact_int8=False)
+    variants = {"onnx detector": rec.detections, "... fast int8": fast.detect,
+                "onnx full recogniser": staged(rec, "onnx full recogniser")}
     if not args.no_all:
         every = CardRecognizer(args.models, threads=args.threads, share_probability=None, spin=args.spin)
         stages["... every corner"] = []
@@ -123,6 +130,8 @@ def main() -> int:
         p90 = sorted(t)[int(0.9 * (len(t) - 1))]
         ratio = f"{statistics.median(base) / med:.2f}x faster" if base and name != "ultralytics predict" else ""
         print(f"{name:24s} {med:10.1f} {p90:8.1f} {ratio:>15s}")
+    ratio = statistics.median(times["onnx detector"]) / statistics.median(times["... fast int8"])
+    print(f"exact int8 detector time against the fast (saturating) kernels': {ratio:.2f}x")
     ratio = statistics.median(times["... still image"]) / statistics.median(times["onnx full recogniser"])
     print(f"still-image recogniser time against the live one: {ratio:.2f}x")
     if args.baseline_models:

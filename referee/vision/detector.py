@@ -33,9 +33,10 @@ class CornerDetector:
     """Finds corner indices, face-up cards and face-down cards in a BGR frame."""
 
     def __init__(
-        self, model_path, conf: float = 0.25, iou: float = 0.5, threads: int | None = None, spin: bool = False
+        self, model_path, conf: float = 0.25, iou: float = 0.5, threads: int | None = None, spin: bool = False,
+        exact_int8: bool = True,
     ) -> None:
-        self.model = OnnxModel(model_path, threads, spin)
+        self.model = OnnxModel(model_path, threads, spin, exact_int8=exact_int8)
         self.conf = conf
         self.iou = iou
 

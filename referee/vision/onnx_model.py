@@ -15,7 +15,7 @@ class OnnxModel:
     """An onnxruntime session plus the metadata ultralytics writes into the file (names, imgsz, task)."""
 
     def __init__(self, path: str | os.PathLike, threads: int | None = None, spin: bool = False,
-                 data: bytes | None = None) -> None:
+                 data: bytes | None = None, exact_int8: bool = True) -> None:
         """path: the model file; or, with `data` (the file's bytes, e.g. an enrolled deck's
         network held in memory), only the name errors call it by."""
         import onnxruntime as ort  # imported here: the CLI must start without it
@@ -35,7 +35,8 @@ class OnnxModel:
         # onnxruntime's fast u8s8 kernels saturate 16-bit sums of products of our int8 weights,
         # and the INT8 detector then loses confidence and reads face-up cards as `back` (see
         # docs/recognition-history.md). On CPUs with VNNI (or not x86) this changes nothing.
-        options.add_session_config_entry("session.x64quantprecision", "1")
+        # (``exact_int8=False`` only for bench/detect_speed.py's comparison.)
+        options.add_session_config_entry("session.x64quantprecision", "1" if exact_int8 else "0")
         options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
         options.log_severity_level = 3
         try:

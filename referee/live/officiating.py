@@ -48,6 +48,7 @@ DEFAULT_PROMPT_SECONDS = 5.0
 # their pad within DEFAULT_QUESTION_SECONDS to say no, and the cards are read again.
 DEFAULT_ASK_MARGIN = math.log(4)
 DEFAULT_QUESTION_SECONDS = 4.0
+HELD_PASS_SECONDS = 2.0
 DEFAULT_POINT_CARD_GRACE = 2.0
 RECENT_LINES = 6
 
@@ -97,6 +98,9 @@ class Referee:
         self.ask_margin = ask_margin
         self.question_seconds = question_seconds
         self.question: Question | None = None
+        # A pass seen while the player offered a 10-discard (or a 9-pass) is still laying the
+        # cards in the discard zone: it waits for them (seat, time seen), at most HELD_PASS_SECONDS.
+        self._held_pass: tuple[int, float] | None = None
         # Called with each new question (a scoreboard page, a rehearsal's scripted table).
         self.on_question: Callable[[Question], None] | None = None
         self.recent: collections.deque[str] = collections.deque(maxlen=RECENT_LINES)   # English, for the overlay
@@ -142,6 +146,7 @@ class Referee:
                 self._on_pad(obs.seat)
             elif isinstance(obs, DiscardSeen):
                 self._on_discard(len(obs.cards))
+                self._release_held_pass()
             elif isinstance(obs, PileCleared):
                 self._on_cleared()
             elif isinstance(obs, PointCardsSeen):
@@ -155,6 +160,9 @@ class Referee:
             self.prompt = None
         if self.question is not None and t >= self.question.deadline:
             self.question = None             # silence: the reading stands
+        if self._held_pass is not None and (not self.tracker.discard_arriving()
+                                            or t - self._held_pass[1] >= HELD_PASS_SECONDS):
+            self._release_held_pass()
         due = [c for c in self._checks if c.due <= t]
         if due:
             self._checks = [c for c in self._checks if c.due > t]
@@ -311,6 +319,10 @@ class Referee:
             self._reject()
             return
         prompt = self.prompt
+        if (prompt is not None and prompt.action in ("discard", "give") and prompt.seat != seat
+                and self.tracker.discard_arriving() and self.t is not None):
+            self._held_pass = (seat, self.t)     # the offer's cards first, then this pass
+            return
         player = self.keeper.player(seat)
         if prompt is not None and prompt.seat == seat:
             if prompt.action == "declare":
@@ -323,6 +335,11 @@ class Referee:
                 self._act(Pass(player))      # a claim asked for (Dobon-gaeshi) declined
             return
         self._act(Pass(player))
+
+    def _release_held_pass(self) -> None:
+        held, self._held_pass = self._held_pass, None
+        if held is not None and self.keeper.state.phase is Phase.PLAY:
+            self._act(Pass(self.keeper.player(held[0])))
 
     def _on_discard(self, count: int) -> None:
         pending = self.keeper.state.pending

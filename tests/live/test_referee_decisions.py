@@ -9,8 +9,8 @@ import re
 from table_double import logged_events, new_game, new_stage, run_stage, table_calibration
 
 from referee.engine.record import load_record, replay_events
-from referee.gamelog import log_to_record, read_log
-from referee.tracking import PlaySeen, TableTracker
+from referee.gamelog import effective_events, log_to_record, read_log
+from referee.tracking import DiscardSeen, PassSeen, PlaySeen, TableTracker
 
 FOUR = ("A", "B", "C", "D")
 THREE = ("A", "B", "C")
@@ -173,3 +173,33 @@ def test_a_point_card_misread_for_a_while_is_not_a_complaint_once_it_reads_right
     stage.place("9H", zone.center(), zone.name, 6.8)            # ... then 9H, where the card lies
     referee, heard = run_stage(stage, "profit", THREE, (12, 12, 12), tmp_path / "game.jsonl", until=12.0)
     assert [h for h in heard if " took " in h] == []
+
+
+def test_a_pass_waits_for_the_cards_of_a_10_discard_still_being_laid(tmp_path, monkeypatch):
+    # A plays a 10 and lays a card in the discard zone; B covers their pad before it has settled
+    tracker = TableTracker.from_calibration(table_calibration(FOUR))
+    referee, heard = new_game("highschool", FOUR, (13, 13, 13, 13), "A", tmp_path / "game.jsonl", tracker)
+    referee.observe([PlaySeen(1.0, ("10H",))], 1.0, 15)
+    assert referee.prompt is not None and referee.prompt.action == "discard"
+    monkeypatch.setattr(tracker, "discard_arriving", lambda: True)
+    referee.observe([PassSeen(1.4, 1)], 1.4, 21)
+    assert referee.keeper.state.pending is not None            # the pass is held, the offer open
+    referee.observe([DiscardSeen(1.7, ("back",))], 1.7, 26)
+    referee.keeper.log.close()
+    referee.announcer.close(drain=False)
+    events = effective_events(tmp_path / "game.jsonl")
+    discarded = [i for i, e in enumerate(events) if e["event"] == "effect" and e.get("count") == 1]
+    passed = [i for i, e in enumerate(events) if e["event"] == "pass" and e["player"] == "B"]
+    assert discarded and passed and passed[0] > discarded[0]
+
+
+def test_a_held_pass_is_taken_when_no_discard_comes(tmp_path, monkeypatch):
+    tracker = TableTracker.from_calibration(table_calibration(FOUR))
+    referee, heard = new_game("highschool", FOUR, (13, 13, 13, 13), "A", tmp_path / "game.jsonl", tracker)
+    referee.observe([PlaySeen(1.0, ("10H",))], 1.0, 15)
+    monkeypatch.setattr(tracker, "discard_arriving", lambda: True)
+    referee.observe([PassSeen(1.4, 1)], 1.4, 21)
+    referee.tick(3.5, 52)                                      # 2 s on, still nothing counted
+    assert "B passes." in heard
+    referee.keeper.log.close()
+    referee.announcer.close(drain=False)

@@ -29,6 +29,7 @@ from typing import Sequence
 from referee.engine import CardError, GameState, PlayCards, apply, parse_cards
 from referee.engine.events import IllegalEvent
 from referee.tracking.tracks import UNNAMED_PROBABILITY
+from referee.tracking.watchers import is_joker
 
 # A legal reading this close (nats of mean log-probability per card) to the best illegal one wins:
 # about 10:1 against it. Wider, a clear illegal play would be "read" as a legal one.
@@ -82,7 +83,7 @@ def ranked_readings(candidates: Candidates, limit: int = READINGS_TRIED) -> list
 
 
 def _distinct(codes: tuple[str, ...]) -> bool:
-    real = [c for c in codes if not c.startswith("JK")]
+    real = [c for c in codes if not is_joker(c)]
     return len(set(real)) == len(real)
 
 
@@ -105,10 +106,8 @@ def decide(state: GameState, player: str, seen: Sequence[str], candidates: Candi
     if not candidates or len(candidates) != len(seen):
         return Decision(seen, math.inf, None, seen)
     readings = ranked_readings(candidates)
-    score_of = {codes: score for score, codes in readings}
-    if seen not in score_of:
-        score_of[seen] = _score(seen, candidates)
-        readings.append((score_of[seen], seen))
+    if all(codes != seen for _, codes in readings):
+        readings.append((_score(seen, candidates), seen))
         readings.sort(key=lambda item: -item[0])
     verdicts: dict[tuple[str, ...], str | None] = {}
 
@@ -121,18 +120,18 @@ def decide(state: GameState, player: str, seen: Sequence[str], candidates: Candi
     if not possible:
         return Decision(seen, math.inf, None, seen)         # the engine will say why
     best_score, best = possible[0]
-    overruled = None
-    if best != seen and judged(seen) == "duplicate-card":
-        overruled = "played-already"
-    chosen, chosen_score = best, best_score
+    chosen_score, chosen = best_score, best
     if judged(best) is not None:
         legal = next(((s, c) for s, c in possible if judged(c) is None and s >= best_score - LEGAL_MARGIN), None)
         if legal is not None:
             chosen_score, chosen = legal
-            overruled = "legal"
     if chosen == seen:
         overruled = None
-    elif overruled is None:
+    elif chosen != best:
+        overruled = "legal"
+    elif judged(seen) == "duplicate-card":
+        overruled = "played-already"
+    else:
         overruled = "likelier"
     others = [(s, c) for s, c in possible if c != chosen]
     margin = chosen_score - others[0][0] if others else math.inf

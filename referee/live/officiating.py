@@ -212,9 +212,7 @@ class Referee:
             self._say(lambda lang: live_text("nothing_to_undo", lang), NOTICE_PRIORITY)
             return False
         action = self.keeper.history[-1][1][index]
-        self.keeper.correct("undo", index, t=self.t, frame=self.frame)
-        self.prompt = self._prompted = None
-        self.question = None
+        self._undo_to(index)
         player = action.player
         if isinstance(action, PlayCards):
             cards = [c.code for c in action.cards]
@@ -224,6 +222,12 @@ class Referee:
             self._say(lambda lang: live_text("undone", lang, player=player), NOTICE_PRIORITY)
         self._update_prompt()
         return True
+
+    def _undo_to(self, index: int) -> None:
+        """Keep the game's first ``index`` actions (a correction line); offers and questions lapse."""
+        self.keeper.correct("undo", index, t=self.t, frame=self.frame)
+        self.prompt = self._prompted = None
+        self.question = None
 
     def correct_last_play(self, codes: Sequence[str]) -> bool:
         """The last play's cards were misread: replace them with ``codes`` and take the actions
@@ -278,21 +282,20 @@ class Referee:
             return
         if decision.cards != tuple(seen.cards):
             self.tracker.relabel_last_play(decision.cards)
-        index = self.keeper.game_actions
+        game, index = self.keeper.game, self.keeper.game_actions   # before the play may end the game
         ask = decision.margin < self.ask_margin
         read = decision.to_log() | ({"asked": True} if ask else {})
         events = self._act(PlayCards(player, cards), read=read)
-        if ask and not any(e["event"] == "illegal" for e in events) and self.t is not None:
-            self._ask(state.turn, decision, index)
         if any(e["event"] == "illegal" for e in events):
             self.tracker.take_back_last_play()
-            player = self.keeper.player(state.turn)
             self._say(lambda lang: live_text("take_back", lang, player=player), REQUEST_PRIORITY)
+        elif ask and self.t is not None:
+            self._ask(state.turn, decision, game, index)
 
-    def _ask(self, seat: int, decision, index: int) -> None:
+    def _ask(self, seat: int, decision, game: int, index: int) -> None:
         player = self.keeper.player(seat)
         codes = list(decision.cards)
-        self.question = Question(seat, tuple(codes), self.keeper.game, index, self.t + self.question_seconds,
+        self.question = Question(seat, tuple(codes), game, index, self.t + self.question_seconds,
                                  decision.runners_up)
         self.tracker.reset_pads([seat])
         self._say(lambda lang: live_text("ask", lang, player=player, cards=codes), NOTICE_PRIORITY)
@@ -304,8 +307,7 @@ class Referee:
         question, self.question = self.question, None
         if self.keeper.game != question.game or self.keeper.undoable() != question.index:
             return                           # the game went on meanwhile
-        self.keeper.correct("undo", question.index, t=self.t, frame=self.frame)
-        self.prompt = self._prompted = None
+        self._undo_to(question.index)
         self.tracker.reread_last_play()
         player = self.keeper.player(question.seat)
         self._say(lambda lang: live_text("ask_rejected", lang, player=player), NOTICE_PRIORITY)

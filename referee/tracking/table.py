@@ -93,11 +93,9 @@ class TableTracker:
     def discard_arriving(self) -> bool:
         """Cards are arriving in the discard zone: seen there lately and not yet counted as a
         discard (still settling, or settled and waiting for the rest of the group)."""
-        if self.discard is None or self._discard_name is None:
+        if self.discard is None or self._discard_name is None or self.t is None:
             return False
-        zone = self._tracks[self._discard_name]
-        return bool(self.discard.forming) or any(self.discard.memory.for_track(tr) is None
-                                                 for tr in zone.tracks)
+        return self.discard.arriving(self._tracks[self._discard_name], self.t)
 
     def reread_last_play(self) -> None:
         """The last play's reading was rejected at the table: its cards are read afresh and make

@@ -43,26 +43,23 @@ class Track:
     id: int = field(default_factory=lambda: next(_ids))
     established: bool = False
     seen_at: collections.deque = field(default_factory=collections.deque)  # recent frame times it was seen in
-    votes: collections.deque = field(default_factory=collections.deque)   # (t, code, confidence)
-    looks: collections.deque = field(default_factory=collections.deque)   # (t, alternatives), as votes
+    # (t, code, confidence, alternatives): the readings of the vote window
+    votes: collections.deque = field(default_factory=collections.deque)
     _rival: str | None = None                   # a different majority code, not stable yet
     _rival_since: float = 0.0
 
     def share(self, code: str) -> float:
         """The share of the readings' weight that says ``code``."""
-        total = sum(max(c, 1e-3) for _, _, c in self.votes)
-        return sum(max(c, 1e-3) for _, k, c in self.votes if k == code) / total if total else 0.0
+        total = sum(max(c, 1e-3) for _, _, c, _ in self.votes)
+        return sum(max(c, 1e-3) for _, k, c, _ in self.votes if k == code) / total if total else 0.0
 
     def look(self, t: float, reading: TableReading) -> None:
         """Count one reading: its vote and its alternatives (a reading naming none: its own code)."""
-        self.votes.append((t, reading.code, reading.confidence))
-        self.looks.append((t, reading.alternatives or ((reading.code, 1.0),)))
+        self.votes.append((t, reading.code, reading.confidence, reading.alternatives or ((reading.code, 1.0),)))
 
     def forget_before(self, t: float) -> None:
         while len(self.votes) > 1 and self.votes[0][0] < t - EPS:
             self.votes.popleft()
-        while len(self.looks) > 1 and self.looks[0][0] < t - EPS:
-            self.looks.popleft()
 
     def candidates(self, count: int = 4) -> tuple[tuple[str, float], ...]:
         """The likeliest codes of this card with their mean log-probability over its recent
@@ -75,14 +72,14 @@ class Track:
         >>> [(code, round(score, 2)) for code, score in track.candidates()]
         [('6S', -0.31), ('6C', -1.61)]
         """
-        if not self.looks:
+        if not self.votes:
             return ()
         floor = math.log(UNNAMED_PROBABILITY)
         excess: dict[str, float] = {}
-        for _, alternatives in self.looks:
+        for _, _, _, alternatives in self.votes:
             for code, p in alternatives:
                 excess[code] = excess.get(code, 0.0) + math.log(max(p, UNNAMED_PROBABILITY)) - floor
-        n = len(self.looks)
+        n = len(self.votes)
         ranked = sorted(excess.items(), key=lambda item: (-item[1], item[0] != self.code, item[0]))
         return tuple((code, floor + total / n) for code, total in ranked[:count])
 
@@ -92,13 +89,12 @@ class Track:
         self.first_seen = t
         self.seen_at.clear()
         self.votes.clear()
-        self.looks.clear()
         self._rival = None
 
     def majority(self) -> str:
         weights: dict[str, float] = {}
         counts: dict[str, int] = {}
-        for _, code, confidence in self.votes:
+        for _, code, confidence, _ in self.votes:
             weights[code] = weights.get(code, 0.0) + max(confidence, 1e-3)
             counts[code] = counts.get(code, 0) + 1
         # ties keep the current code, so a 50/50 flicker does not flip the card back and forth

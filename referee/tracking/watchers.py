@@ -73,7 +73,11 @@ class ArrivalWatcher(ABC):
         """The track's recent readings (its vote window) still name the known card now and then:
         its new majority is a misreading of that card, not another card laid on top of it (that
         one hides the old card's index for good)."""
-        return any(known.shows_as(code) for _, code, _ in track.votes)
+        return any(known.shows_as(code) for _, code, _, _ in track.votes)
+
+    def arriving(self, zone: ZoneTracks, t: float) -> bool:
+        """A group is on its way: cards settling, or settled and not yet committed."""
+        return bool(self.forming) or self._arriving(zone, t)
 
     def _unaccounted(self, zone: ZoneTracks) -> list[Track]:
         """Established cards that are neither known nor part of the group forming, and not a

@@ -26,16 +26,18 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from referee.calibration.markers import MarkerDetector
+from referee.engine.cards import Card, Suit
+from referee.vision.labels import BACK, PRINTED_RANKS, Label, label_code
 
 if TYPE_CHECKING:
     import numpy as np
 
 MAT_MARKER_IDS: tuple[int, int, int, int] = (20, 21, 22, 23)
 MAT_CORNER_NAMES = ("top-left", "top-right", "bottom-right", "bottom-left")
-MAT_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-MAT_SUITS = ("C", "D", "H", "S")             # rows 0-3
+MAT_RANKS = PRINTED_RANKS                    # columns 0-12: A 2 ... K
+MAT_SUITS = (Suit.C, Suit.D, Suit.H, Suit.S)  # rows 0-3
 EXTRA_ROW = 4                                # black joker, red joker, the back
-EXTRA_ROW_CODES = ("JK", "JK", "back")
+EXTRA_ROW_LABELS: tuple[Label, ...] = (Card.joker(), Card.joker(), BACK)
 EXTRA_ROW_KEYS = ("JKB", "JKR", "back")      # the face each slot of row 4 shows (generator keys)
 # Marker quads needed to place the mat: with two (8 corners) the fit is exact but far slots can be
 # 5 px off (two diagonal markers, measured); three give 0.3-1.6 px. One hidden marker is still fine.
@@ -93,14 +95,19 @@ class MatLayout:
         if not (0 <= row < self.rows and 0 <= col < self.cols):
             raise ValueError(f"no slot ({row}, {col}) on a {self.rows} x {self.cols} mat")
 
-    def slot_code(self, row: int, col: int) -> str | None:
-        """The card code that belongs in a slot ('AC', '10H', 'JK', 'back'); None for an unused slot."""
+    def slot_label(self, row: int, col: int) -> Label | None:
+        """What belongs in a slot (AC, 10H, JK, BACK); None for an unused slot."""
         self._check(row, col)
         if row < len(MAT_SUITS):
-            return MAT_RANKS[col] + MAT_SUITS[row]
-        if row == EXTRA_ROW and col < len(EXTRA_ROW_CODES):
-            return EXTRA_ROW_CODES[col]
+            return Card.of(MAT_RANKS[col], MAT_SUITS[row])
+        if row == EXTRA_ROW and col < len(EXTRA_ROW_LABELS):
+            return EXTRA_ROW_LABELS[col]
         return None
+
+    def slot_code(self, row: int, col: int) -> str | None:
+        """The code of `slot_label` ('AC', '10H', 'JK', 'back'); None for an unused slot."""
+        label = self.slot_label(row, col)
+        return None if label is None else label_code(label)
 
     def slot_face_key(self, row: int, col: int) -> str | None:
         """Like `slot_code`, but telling the two jokers apart: 'JKB' (black), 'JKR' (red)."""

@@ -88,14 +88,14 @@ def cached_mat_page(layout: MatLayout, dpi: int) -> "np.ndarray":
     # ranks above the first row, suits left of every row
     for col, rank in enumerate(MAT_RANKS):
         x, y = layout.slot_corner_mm(0, col)
-        say(rank, x + pitch_x / 2, y - 2.2, 4.6, bold=True)
+        say(rank.symbol, x + pitch_x / 2, y - 2.2, 4.6, bold=True)
     label_x = (layout.margin_mm + ox - 2.0) / 2
     from referee.synth.scenes.suit_shapes import suit_shape
 
     for row, (english, kana) in enumerate(ROW_NAMES):
         y = oy + row * pitch_y
         if row < len(MAT_SUITS):
-            suit_shape(page, MAT_SUITS[row], label_x * px, (y + 9.5) * px, 4.2 * px, INK)
+            suit_shape(page, MAT_SUITS[row].letter, label_x * px, (y + 9.5) * px, 4.2 * px, INK)
             say(english, label_x, y + 21.5, 3.4)
             say(kana, label_x, y + 27.0, 3.2)
         else:

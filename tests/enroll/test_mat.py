@@ -13,7 +13,9 @@ import pytest
 
 from referee.calibration.markers import CORNER_IDS, MarkerDetector, marker_image, pad_id
 from referee.cli import main
+from referee.engine.cards import Card
 from referee.enroll.mat import MAT_CORNER_NAMES, MAT_MARKER_IDS, ROW_NAMES, MatLayout, locate_mat
+from referee.vision.labels import BACK
 from referee.enroll.mat_scene import render_mat_scene
 from referee.enroll.mat_sheet import render_mat, write_mat_sheet
 from referee.errors import UserError
@@ -49,6 +51,8 @@ def test_slots_hold_the_whole_deck_a_joker_pair_and_a_back():
         ("AC", "10D", "KH", "QS")
     assert [LAYOUT.slot_code(4, c) for c in range(4)] == ["JK", "JK", "back", None]
     assert [LAYOUT.slot_face_key(4, c) for c in range(3)] == ["JKB", "JKR", "back"]
+    assert LAYOUT.slot_label(2, 12) is Card.parse("KH")
+    assert [LAYOUT.slot_label(4, c) for c in range(4)] == [Card.joker(), Card.joker(), BACK, None]
     with pytest.raises(ValueError):
         LAYOUT.slot_code(5, 0)
 

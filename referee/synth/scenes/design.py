@@ -4,22 +4,34 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-SUITS = ("S", "H", "D", "C")
-CARD_CODES = tuple(r + s for s in SUITS for r in RANKS)  # 52
-JOKER = "JK"
+from referee.engine.cards import Card, Suit
+from referee.vision.labels import BACK, PRINTED_RANKS
+
+# Every card of a deck, suit by suit (S H D C), each suit A 2 ... K: this order is the classifier's
+# class order (`CLASSIFIER_CLASSES`), so it must not change.
+DECK_CARDS: tuple[Card, ...] = tuple(Card.of(rank, suit) for suit in Suit for rank in PRINTED_RANKS)
+CARD_CODES = tuple(card.code for card in DECK_CARDS)  # 52
+JOKER = Card.joker().code
 ALL_CODES = CARD_CODES + (JOKER,)
-# face keys in a design (file names): 52 codes, two jokers, the back
-FACE_KEYS = CARD_CODES + ("JKB", "JKR", "back")
+# Face keys are the file names of a design's faces: a card's code, each joker by its colour, the back.
+JOKER_KEYS = ("JKB", "JKR")  # black, red
+BACK_KEY = BACK.value
+FACE_KEYS = CARD_CODES + JOKER_KEYS + (BACK_KEY,)
+
+
+def key_card(key: str) -> Card | None:
+    """The card a face key shows: 'QS' -> QS, 'JKR' -> JK, 'back' -> None."""
+    if key in JOKER_KEYS:
+        return Card.joker()
+    if key == BACK_KEY:
+        return None
+    return Card.parse(key)
 
 
 def key_code(key: str) -> str | None:
     """Card code of a face key: 'QS' -> 'QS', 'JKR' -> 'JK', 'back' -> None."""
-    if key in ("JKB", "JKR"):
-        return JOKER
-    if key == "back":
-        return None
-    return key
+    card = key_card(key)
+    return None if card is None else card.code
 
 
 @dataclass(frozen=True)
@@ -44,4 +56,4 @@ class Design:
 
     @property
     def face_keys(self) -> tuple[str, ...]:
-        return CARD_CODES + self.jokers + ("back",)
+        return CARD_CODES + self.jokers + (BACK_KEY,)

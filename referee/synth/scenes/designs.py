@@ -41,13 +41,19 @@ import numpy as np
 
 from . import drawn, pysol
 from .cache import CACHE_VERSION, cache_root, design_dir
-from .design import CARD_CODES, RANKS, SUITS, Design, key_code
+from referee.engine.cards import Card, Rank, Suit
+from referee.vision.labels import PRINTED_RANKS
+
+from .design import BACK_KEY, CARD_CODES, JOKER_KEYS, Design, key_code
 from .face_outline import round_corners, trim_alpha
 
 FACE_HEIGHT = 400
 
-_SUIT_NAME = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
-_RANK_NAME = {"A": "1", "J": "jack", "Q": "queen", "K": "king"}
+# The words of the SVG element ids (a rank not named here is written as its number, A as 1).
+_SUIT_NAME = {Suit.S: "spade", Suit.H: "heart", Suit.D: "diamond", Suit.C: "club"}
+_RANK_NAME = {Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king"}
+# Aisleriot sheets (and the enrolment mat) lay the suits out in rows in this order.
+SHEET_SUITS = (Suit.C, Suit.D, Suit.H, Suit.S)
 
 
 # --------------------------------------------------------------------------------------------
@@ -192,22 +198,28 @@ def designs_for(split: str, sources: tuple[str, ...] | None = None) -> list[Desi
 # --------------------------------------------------------------------------------------------
 def _svg_id(design: Design, key: str) -> list[str]:
     """Candidate element ids for a face key."""
-    if key == "back":
+    if key == BACK_KEY:
         return ["back"]
     if design.kind == "gnome":
         if key == "JKB":
             return ["joker_black"]
         if key == "JKR":
             return ["joker_red"]
-        r, s = key[:-1], key[-1]
-        return [f"{_SUIT_NAME[s]}_{_RANK_NAME.get(r, r)}"]
+        suit, rank = _element_words(Card.parse(key))
+        return [f"{suit}_{rank}"]
     # kde
     if key == "JKB":
         return ["black_joker"]
     if key == "JKR":
         return ["red_joker"]
-    r, s = key[:-1], key[-1]
-    return [f"{_RANK_NAME.get(r, r)}_{_SUIT_NAME[s]}"]
+    suit, rank = _element_words(Card.parse(key))
+    return [f"{rank}_{suit}"]
+
+
+def _element_words(card: Card) -> tuple[str, str]:
+    """(suit, rank) of a card as the SVG element ids write them: ('heart', 'queen'), ('club', '1')."""
+    assert card.rank is not None and card.suit is not None, "a joker has no suit or rank words"
+    return _SUIT_NAME[card.suit], _RANK_NAME.get(card.rank, str(card.rank.number))
 
 
 def _render_svg_face(svgz: str, ids: list[str], height: int, tmpdir: str) -> np.ndarray | None:
@@ -257,12 +269,9 @@ def _render_gnome_sheet(design: Design, height: int) -> dict[str, np.ndarray]:
                        check=True, capture_output=True)
         sheet = cv2.imread(out, cv2.IMREAD_UNCHANGED)
     H, W = sheet.shape[:2]
-    rows = [("C", "club"), ("D", "diamond"), ("H", "heart"), ("S", "spade")]
-    cells = {}
-    for r, (s, _) in enumerate(rows):
-        for c, rank in enumerate(RANKS):
-            cells[rank + s] = (r, c)
-    cells.update({"JKB": (4, 0), "JKR": (4, 1), "back": (4, 2)})
+    cells = {Card.of(rank, suit).code: (r, c)
+             for r, suit in enumerate(SHEET_SUITS) for c, rank in enumerate(PRINTED_RANKS)}
+    cells.update({"JKB": (4, 0), "JKR": (4, 1), BACK_KEY: (4, 2)})
     faces = {}
     for k, (r, c) in cells.items():
         if k not in design.face_keys:
@@ -441,7 +450,7 @@ def find_design_indices(faces: dict[str, np.ndarray], joker_index: bool = True,
     Each parameter set in PARAM_SETS is tried; the result with the fewest pip-card corners that
     needed the design-median fallback wins (court cards often have art touching the index, so
     their fallbacks are allowed)."""
-    inks = {k: _paper_and_ink(im)[1] for k, im in faces.items() if k != "back"}
+    inks = {k: _paper_and_ink(im)[1] for k, im in faces.items() if k != BACK_KEY}
     best = None
     for P in PARAM_SETS:
         r = _find_with(faces, inks, P, joker_index, max_pip_fallback)
@@ -458,7 +467,7 @@ def _find_with(faces, inks, P: _Params, joker_index: bool, max_pip_fallback: flo
     bl: dict[str, _Group | None] = {}
     sizes = {}
     for k, im in faces.items():
-        if k == "back":
+        if k == BACK_KEY:
             continue
         h, w = im.shape[:2]
         sizes[k] = (w, h)
@@ -504,7 +513,7 @@ def _find_with(faces, inks, P: _Params, joker_index: bool, max_pip_fallback: flo
     res.four_corner = n_tr >= 0.9 * len(cards)
 
     bad = 0
-    for k in cards + [j for j in ("JKB", "JKR") if j in tl]:
+    for k in cards + [j for j in JOKER_KEYS if j in tl]:
         w, h = sizes[k]
         fb = tuple(int(round(v)) for v in (med[0] * w, med[1] * h, med[2] * w, med[3] * h))
         boxes = []
@@ -512,7 +521,7 @@ def _find_with(faces, inks, P: _Params, joker_index: bool, max_pip_fallback: flo
         if res.four_corner:
             corners += [("tr", tr[k], lambda b: _fliph_box(b, w)),
                         ("bl", bl[k], lambda b: (b[0], h - b[3], b[2], h - b[1]))]
-        is_joker = k in ("JKB", "JKR")
+        is_joker = k in JOKER_KEYS
         for name, g, to_tl in corners:
             if is_joker:
                 if not joker_index:
@@ -664,7 +673,7 @@ def load_design(name: str) -> DesignFaces:
     design = get_design(name)
     meta = build_design_cache(design)
     faces = _LazyFaces(design_dir(design), meta)
-    if "back" not in faces:  # a few sets ship no back: draw a plain patterned one
+    if BACK_KEY not in faces:  # a few sets ship no back: draw a plain patterned one
         w, h = meta["faces"]["AS"]["size"]
         dict.__setitem__(faces, "back", Face("back", None, procedural_back(name, w, h), []))
         faces._meta = dict(faces._meta, back={"size": [w, h], "indices": []})
@@ -708,7 +717,8 @@ def contact_sheet(name: str, out: Path | None = None, height: int = 200) -> Path
     meta = json.loads((design_dir(name) / "meta.json").read_text())
     fallback = {f.split(":")[0] for f in meta["check"]["fallback"]}
     rows = []
-    keys_by_row = [[r + s for r in RANKS] for s in SUITS] + [["JKB", "JKR", "back"]]
+    keys_by_row = ([[Card.of(rank, suit).code for rank in PRINTED_RANKS] for suit in Suit]
+                   + [[*JOKER_KEYS, BACK_KEY]])
     cw = None
     for keys in keys_by_row:
         tiles = []
@@ -757,7 +767,7 @@ def corner_sheet(name: str, out: Path | None = None, crop_h: int = 110, per_row:
     fallback = {f.split(":")[0] for f in meta["check"]["fallback"]}
     four = meta["check"]["four_corner"]
     tiles = []
-    for k in list(CARD_CODES) + ["JKB", "JKR"]:
+    for k in CARD_CODES + JOKER_KEYS:
         f = df.faces.get(k)
         if f is None:
             continue

@@ -27,7 +27,10 @@ from dataclasses import dataclass, field, replace
 import cv2
 import numpy as np
 
-from .design import CARD_CODES, JOKER, RANKS, SUITS
+from referee.engine.cards import Suit
+from referee.vision.labels import PRINTED_RANKS
+
+from .design import CARD_CODES, JOKER
 from .designs import DesignFaces, load_design
 from .suit_shapes import suit_shape
 
@@ -500,11 +503,11 @@ def render_paper(paper: Paper, px_per_mm: float = 2.5) -> np.ndarray:
                 line = " ".join(rng.choice(_WORDS, size=int(rng.integers(2, 7))))
                 cv2.putText(img, line, (x, y + int(j * 22 * sc)), font, sc, ink(), 1, cv2.LINE_AA)
         elif t < 0.6:  # big numbers / letters (look like ranks)
-            txt = str(rng.choice(list(RANKS) + ["0", "1", "12", "2024", "50%", "$9", "No.7", "Z", "8"]))
+            txt = str(rng.choice([rank.symbol for rank in PRINTED_RANKS] + ["0", "1", "12", "2024", "50%", "$9", "No.7", "Z", "8"]))
             sc = rng.uniform(1.0, 4.0) * px_per_mm / 2.5
             cv2.putText(img, txt, (x, y), font, sc, ink(), int(rng.integers(1, 5)), cv2.LINE_AA)
         elif t < 0.75:  # suit-like symbols
-            suit_shape(img, str(rng.choice(list(SUITS))), x, y, rng.uniform(6, 30) * px_per_mm / 2.5,
+            suit_shape(img, str(rng.choice([suit.letter for suit in Suit])), x, y, rng.uniform(6, 30) * px_per_mm / 2.5,
                         (0, 0, 200) if rng.random() < 0.5 else (20, 20, 20))
         else:  # pictures: blobs, boxes, gradients
             col = tuple(int(v) for v in rng.uniform(0, 255, 3))

@@ -16,8 +16,11 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from referee.engine.cards import Card, Suit
+from referee.vision.labels import PRINTED_RANKS
+
 from .cache import cache_root, design_dir
-from .design import CARD_CODES, Design
+from .design import Design
 from .face_outline import round_corners, trim_alpha
 
 PYSOL_LICENCE = "GPL-2+ or as stated per cardset in /usr/share/doc/pysolfc-cardsets/copyright (pysolfc-cardsets)"
@@ -229,11 +232,8 @@ def _read(p: Path) -> np.ndarray | None:
 def load_pysol_faces(design: Design, height: int) -> dict[str, np.ndarray]:
     d = Path(design.path)
     ext = _config(d)[0].split(";")[2]
-    rank_num = {"A": 1, "J": 11, "Q": 12, "K": 13}
-    files = {}
-    for code in CARD_CODES:
-        r, s = code[:-1], code[-1]
-        files[code] = f"{rank_num.get(r, int(r) if r.isdigit() else 0):02d}{s.lower()}{ext}"
+    files = {Card.of(rank, suit).code: f"{rank.number:02d}{suit.letter.lower()}{ext}"
+             for suit in Suit for rank in PRINTED_RANKS}  # DECK_CARDS' order
     cfg = _config(d)
     back = cfg[4].strip() if len(cfg) > 4 and cfg[4].strip().startswith("back") else f"back01{ext}"
     files.update({"JKB": f"01z{ext}", "JKR": f"02z{ext}", "back": back})

@@ -58,7 +58,7 @@ def breakdown(recognizer: CardRecognizer, scenes: int, seed: int, exclude: tuple
         indices = [d for d in detections if d.kind == "index"]
         card_boxes = [d for d in detections if d.kind == "card"]
         size = recognizer.classifier.size
-        raw = recognizer._classify_crops([rectify_index(image, d.box, size)[0] for d in indices]) if indices else []
+        raw = recognizer.classify_crops([rectify_index(image, d.box, size)[0] for d in indices]) if indices else []
         readings = recognizer.read(image)
         for card in truth:
             if not card["readable"]:

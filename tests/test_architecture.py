@@ -1,6 +1,6 @@
 """Architecture rules checked on the source text: no import circles between the modules of
-`referee`, no private names imported across modules, and a package root that holds only the
-entry points.
+`referee`, no private names imported or read as attributes across modules, and a package root
+that holds only the entry points.
 
 A module is one .py file under referee/ (a package's __init__.py is the package itself).
 Imports inside functions count, because they still tie the two modules together; imports under
@@ -223,6 +223,59 @@ def test_no_private_names_imported_across_modules():
                 offences.append(f"{where} imports {', '.join(private)}"
                                 + (f" from {source}" if source else ""))
     assert not offences, "private names imported across modules:\n  " + "\n  ".join(offences)
+
+
+def _names_defined(tree: ast.AST) -> set[str]:
+    """Every name a file binds: functions, classes, assigned names and attributes, arguments, imports."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            names.add(node.attr)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, ast.arg):
+            names.add(node.arg)
+        elif isinstance(node, ast.alias):
+            names.add(node.asname or node.name)
+    return names
+
+
+def _is_own_object(node: ast.expr) -> bool:
+    """`self`, `cls` or `super()`: an object of the class whose code reads the attribute."""
+    if isinstance(node, ast.Name):
+        return node.id in ("self", "cls")
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super"
+
+
+def _private_attribute_reads(tree: ast.AST, defined_here: set[str], project_private: set[str]) -> Iterator[ast.Attribute]:
+    """`other._name` where `_name` is a private name of another project module: one this file
+    does not define itself (a library's private names, argparse's say, are not the project's)."""
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Attribute) and _is_private(node.attr) and not _is_own_object(node.value)
+                and node.attr not in defined_here and node.attr in project_private):
+            yield node
+
+
+def test_the_checker_sees_private_attributes_read_across_modules():
+    tree = ast.parse("import drawn\nclass A:\n    def f(self, other):\n        self._own = other._size\n"
+                     "        return drawn._font(self._own), self._local(), p._actions, A._own\n"
+                     "    def _local(self):\n        return super()._hidden\n")
+    found = [ast.unparse(node) for node in _private_attribute_reads(
+        tree, _names_defined(tree), {"_font", "_size", "_own", "_local", "_hidden"})]
+    assert sorted(found) == ["drawn._font", "other._size"]
+
+
+def test_no_private_attributes_read_across_modules():
+    trees = {path: _parse(path) for path in _checked_files()}
+    defined = {path: _names_defined(tree) for path, tree in trees.items()}
+    project_private = {name for path, names in defined.items() if path.is_relative_to(PACKAGE_DIR)
+                       for name in names if _is_private(name)}
+    offences = [f"{path.relative_to(REPO_ROOT)}:{node.lineno} reads {ast.unparse(node)}"
+                for path, tree in trees.items()
+                for node in _private_attribute_reads(tree, defined[path], project_private)]
+    assert not offences, "private attributes read across modules:\n  " + "\n  ".join(offences)
 
 
 def test_package_root_holds_only_entry_points_and_subpackages():

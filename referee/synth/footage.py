@@ -142,7 +142,7 @@ class Filming:
         return {group: (sum(c.position[0] for c in mates) / len(mates), sum(c.position[1] for c in mates) / len(mates))
                 for group, mates in groups.items()}
 
-    def _card_pose(self, index: int) -> tuple[tuple[float, float], float]:
+    def card_pose(self, index: int) -> tuple[tuple[float, float], float]:
         """Scene position and angle of card span ``index``: its fan turned about the fan's centre
         (by the play's slant and the way the card faces)."""
         card = self.timeline.cards[index]
@@ -153,7 +153,7 @@ class Filming:
         sx, sy = self.to_scene((cx, cy))
         return (sx + dx * math.cos(a) - dy * math.sin(a), sy + dx * math.sin(a) + dy * math.cos(a)), angle
 
-    def _seat_point(self, seat: int | None) -> tuple[float, float]:
+    def seat_point(self, seat: int | None) -> tuple[float, float]:
         """Where a player's shoulder is, in calibration coordinates: outside the table, level
         with the seat's point-card zone, away from its pad (so an arm reaching in misses it)."""
         width, height = self.film.table_mm
@@ -172,7 +172,7 @@ class Filming:
         from referee.synth.scenes.generator import Hand
 
         film = self.film
-        sx, sy = self.to_scene(self._seat_point(seat))
+        sx, sy = self.to_scene(self.seat_point(seat))
         x, y = self.to_scene(centre)
         length = math.hypot(x - sx, y - sy) or 1.0
         d = ((x - sx) / length, (y - sy) / length)
@@ -201,7 +201,7 @@ class Filming:
         placements = []
         for i in cards:
             card = tl.cards[i]
-            centre, angle = self._card_pose(i)
+            centre, angle = self.card_pose(i)
             face_up = card.code != "back"
             placements.append(CardPlacement(card.code if face_up else None, film.design, centre, angle,
                                             face_up=face_up, z=card.start + i * 1e-6))

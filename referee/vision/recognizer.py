@@ -167,7 +167,7 @@ class _FrameCorners:
     def __init__(self, frame: np.ndarray, indices: list[Detection], size: int,
                  classify_with_probabilities, faint) -> None:
         """`classify_with_probabilities(crops, turnable)` and `faint(detection)`: the
-        recognizer's CardRecognizer._classify_with_probabilities and CardRecognizer._faint."""
+        recognizer's CardRecognizer.classify_with_probabilities and CardRecognizer._faint."""
         self.frame = frame
         self.indices = indices
         self.size = size
@@ -307,10 +307,10 @@ class CardRecognizer:
         if unknown:
             raise UserError(f"deck {deck.name} has codes the classifier does not know: {', '.join(unknown)}")
 
-    def _classify_crops(self, crops: list[np.ndarray]) -> list[tuple[str, float]]:
-        return self._classify_with_probabilities(crops)[0]
+    def classify_crops(self, crops: list[np.ndarray]) -> list[tuple[str, float]]:
+        return self.classify_with_probabilities(crops)[0]
 
-    def _classify_with_probabilities(self, crops: list[np.ndarray], turnable: Sequence[bool] | None = None
+    def classify_with_probabilities(self, crops: list[np.ndarray], turnable: Sequence[bool] | None = None
                                      ) -> tuple[list[tuple[str, float]], np.ndarray]:
         """The readings of the crops, and the base classifier's probabilities (n, classes) they
         came from (with a deck: the probabilities beside the deck's readings). `turnable`: which
@@ -318,13 +318,13 @@ class CardRecognizer:
         if self.deck is None or isinstance(self.deck, DeckModel):   # a DeckModel is self.classifier
             probabilities = self.classifier.probabilities(crops)
             if self.turned_look_below is not None:
-                probabilities = self._turned_look(crops, probabilities, turnable)
+                probabilities = self.turned_look(crops, probabilities, turnable)
             return self.classifier.readings(probabilities), probabilities
         probabilities, embeddings = self.classifier.read(crops)
         readings = self.deck.classify(probabilities, embeddings, self.classifier.names, reject=REJECT_CLASS)
         return readings, probabilities
 
-    def _turned_look(self, crops: list[np.ndarray], probabilities: np.ndarray,
+    def turned_look(self, crops: list[np.ndarray], probabilities: np.ndarray,
                      turnable: Sequence[bool] | None = None) -> np.ndarray:
         """The probabilities with each unsure crop's (top probability < turned_look_below)
         replaced by the normalised geometric mean over the crop as it is and its turns
@@ -375,14 +375,14 @@ class CardRecognizer:
         their lead when it is sure (corner_leads); `cards` are the `card` detections that pair
         corners. `timings`, when given, gains milliseconds spent on crops and on the classifier.
         """
-        corners = _FrameCorners(frame, indices, self.classifier.size, self._classify_with_probabilities, self._faint)
+        corners = _FrameCorners(frame, indices, self.classifier.size, self.classify_with_probabilities, self._faint)
         turned_before = self.turned_looks
         card_list = list(cards)
         if self.share_probability is not None:
             corners.leads = corner_leads(indices, card_list, corners.card_angle)
         results = read_with_leads(corners.leads, corners.classify, self.share_probability or 0.0)
         if self.second_look_shift:
-            results = self._second_look(indices, card_list, results, corners.classify_boxes, corners.distributions)
+            results = self.second_look(indices, card_list, results, corners.classify_boxes, corners.distributions)
         if timings is not None:
             corners.add_timings(timings, self.turned_looks - turned_before)
         sure = self._sure_readings(indices, results)
@@ -401,7 +401,7 @@ class CardRecognizer:
         return [(code, p) if p >= self._needed_probability(det) else (REJECT_CLASS, p)
                 for det, (code, p) in zip(indices, results)]
 
-    def _second_look(self, indices: list[Detection], cards: list[Detection],
+    def second_look(self, indices: list[Detection], cards: list[Detection],
                      results: list[tuple[str, float]], classify_boxes,
                      distributions: dict[int, np.ndarray]) -> list[tuple[str, float]]:
         """Readings with the unsure ones read again from shifted boxes (DEFAULT_SECOND_LOOK_SHIFT):

@@ -72,7 +72,7 @@ def test_cards_face_their_player(moving):
     assert all(abs(turn + 90.0) <= 6.0 for turn in by_seat[left])
     filming = Filming(moving, FILM)
     index = next(i for i, c in enumerate(moving.cards) if abs(c.turn - 180.0) <= 6.0)
-    _, angle = filming._card_pose(index)
+    _, angle = filming.card_pose(index)
     assert abs(angle - 180.0) <= 6.0 + 14.0          # turned about, give or take the play's slant
 
 
@@ -124,7 +124,7 @@ def test_idle_arms_keep_off_the_pads_and_the_cards(moving):
     filming = Filming(moving, FILM)
     for h in idle:
         assert 0.5 <= h.end - h.start <= 1.5
-        shoulder = filming._seat_point(h.seat)
+        shoulder = filming.seat_point(h.seat)
         length = math.dist(shoulder, h.centre)
         wrist = tuple(h.centre[k] + (shoulder[k] - h.centre[k]) * 160 / length for k in range(2))
         for pad in _pads(moving):

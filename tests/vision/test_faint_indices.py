@@ -87,7 +87,7 @@ def test_faint_boxes_get_no_second_look(faint):
     for confidence, looks in ((faint.det_conf, 4), ((FAINT_INDEX_CONF + faint.det_conf) / 2, 0)):
         asked.clear()
         index = Detection("index", (10.0, 10.0, 30.0, 40.0), confidence)
-        faint._second_look([index], [card], [("other", 0.9)], classify_boxes, {})
+        faint.second_look([index], [card], [("other", 0.9)], classify_boxes, {})
         assert len(asked) == looks
 
 

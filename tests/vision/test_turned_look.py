@@ -32,7 +32,7 @@ def test_unsure_crops_take_the_geometric_mean_of_their_turns(crops):
     plain = probe.classifier.probabilities(crops)
     # the threshold between the crops' top probabilities, so that some are sure and some not
     recognizer = CardRecognizer(threads=1, turned_look_below=float(np.median(plain.max(axis=1))))
-    combined = recognizer._turned_look(crops, plain)
+    combined = recognizer.turned_look(crops, plain)
     unsure = plain.max(axis=1) < recognizer.turned_look_below
     assert unsure.any() and (~unsure).any()
     assert np.array_equal(combined[~unsure], plain[~unsure])          # sure crops: untouched
@@ -48,13 +48,13 @@ def test_a_crop_and_its_half_turned_copy_read_the_same(crops):
     """A crop and the same crop turned half way are the same looks (the other corner of a card)."""
     rec = CardRecognizer(threads=1, turned_look_below=1.01)        # every crop is read turned too
     turned = [np.ascontiguousarray(np.rot90(c, 2)) for c in crops]
-    a = rec._classify_with_probabilities(crops)[1]
-    b = rec._classify_with_probabilities(turned)[1]
+    a = rec.classify_with_probabilities(crops)[1]
+    b = rec.classify_with_probabilities(turned)[1]
     assert np.allclose(a, b, atol=1e-4)
 
 
 def test_off_reads_every_crop_once(crops):
     rec = CardRecognizer(threads=1, turned_look_below=None)
     plain = rec.classifier.probabilities(crops)
-    readings, probabilities = rec._classify_with_probabilities(crops)
+    readings, probabilities = rec.classify_with_probabilities(crops)
     assert np.array_equal(probabilities, plain)

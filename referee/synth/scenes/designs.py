@@ -84,7 +84,7 @@ def _k(deck, file, split, family=None, **kw):
 # Held-out designs are fixed here (never used for training); everything else is `train`.
 # A family (same art, or the same index font, in several packages/variants) is never split
 # across train and heldout: e.g. paris, bellot and both dondorfs print identical indices.
-_SVG_DESIGNS: list[Design] = [
+SVG_DESIGNS: list[Design] = [
     # --- gnome-cards-data -------------------------------------------------------------------
     _g("ancient_french", "train", rank_style="1VDR"),
     _g("anglo", "train", family="anglo"),
@@ -171,7 +171,7 @@ def all_designs() -> tuple[Design, ...]:
     """The registry: SVG designs whose source file exists here (or whose faces are in the cache,
     e.g. unpacked from a face pack on a machine without the packages), fetched or cached pysol
     designs, the project's own drawn deck and its training variants."""
-    out = [d for d in _SVG_DESIGNS if Path(d.path).exists() or _cached(d)] + [DRAWN_DESIGN] + DRAWN_VARIANTS
+    out = [d for d in SVG_DESIGNS if Path(d.path).exists() or _cached(d)] + [DRAWN_DESIGN] + DRAWN_VARIANTS
     try:
         out += _pysol_designs()
     except Exception:  # noqa: BLE001 - pysol cardsets are optional
@@ -322,10 +322,7 @@ def _drawn_style_digest(design: Design) -> str:
     import hashlib
 
     style = dataclasses.asdict(drawn_style(design))
-    # what this machine draws for the font and DejaVu pips (a missing font file falls back)
-    style["resolved"] = [drawn._resolve_font(style["font"]), os.path.exists(drawn._DEJAVU + "DejaVuSans.ttf")]
-    if style["pips"] in drawn._PIP_FONT and style["pips"] != "font-dejavu":  # (older digests unchanged)
-        style["resolved"].append(drawn._resolve_font(drawn._PIP_FONT[style["pips"]]))
+    style["resolved"] = drawn.fonts_drawn_here(style["font"], style["pips"])
     style["faces"] = list(design.face_keys)  # a change of the face set (jokers) draws it again
     text = json.dumps(style, sort_keys=True)
     return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()

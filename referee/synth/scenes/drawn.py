@@ -115,7 +115,7 @@ def _is_font_file(font: str) -> bool:
 
 
 @functools.lru_cache(maxsize=None)
-def _have_pillow() -> bool:
+def have_pillow() -> bool:
     try:
         from PIL import ImageDraw, ImageFont  # noqa: F401
     except ImportError:
@@ -124,7 +124,7 @@ def _have_pillow() -> bool:
 
 
 @functools.lru_cache(maxsize=None)
-def _resolve_font(font: str) -> str:
+def resolve_font(font: str) -> str:
     """A font file (a path ending in .ttf/.otf) that is missing here, or without Pillow to draw
     it, becomes OpenCV's built-in sans (weight 700 for a bold face, else 400). "urw:<file>" is a
     file of Debian's fonts-urw-base35 (installed, or fetched by referee.synth.scenes.fetch_fonts).
@@ -133,7 +133,7 @@ def _resolve_font(font: str) -> str:
     if font.startswith(URW_PREFIX):
         root = urw_root()
         path = str(root / font[len(URW_PREFIX):]) if root is not None else None   # not fetched: no file
-    if path is None or (_is_font_file(path) and not (os.path.exists(path) and _have_pillow())):
+    if path is None or (_is_font_file(path) and not (os.path.exists(path) and have_pillow())):
         return "sans:700" if _is_bold_face(font) else "sans:400"
     return path
 
@@ -168,7 +168,7 @@ def _render(ch: str, font: str, bold: float) -> np.ndarray:
     ("uni") or font file (TTF path), optionally with a weight ("sans:700"), or
     "hershey:<simplex|duplex|triplex|complex>" (stroke fonts; `bold` sets the stroke width as a
     fraction of the cap height)."""
-    font = _resolve_font(font)
+    font = resolve_font(font)
     img = np.zeros((2 * _REF, 2 * _REF), np.uint8)
     org = (_REF // 2, int(1.4 * _REF))
     name, _, arg = font.partition(":")
@@ -185,20 +185,20 @@ def _render(ch: str, font: str, bold: float) -> np.ndarray:
 
 
 @functools.lru_cache(maxsize=None)
-def _cap_metrics(font: str, bold: float) -> tuple[int, int]:
+def cap_metrics(font: str, bold: float) -> tuple[int, int]:
     """(cap top row, baseline row) of 'H' on the reference canvas."""
     ys = np.flatnonzero(_render("H", font, bold).max(1))
     return int(ys[0]), int(ys[-1]) + 1
 
 
 @functools.lru_cache(maxsize=None)
-def _glyph(ch: str, font: str, bold: float) -> tuple[np.ndarray, float]:
+def glyph(ch: str, font: str, bold: float) -> tuple[np.ndarray, float]:
     """One emboldened character: (mask, cap height in mask px). Rows span from the cap top
     (row 0) to below the baseline; columns are tight on the ink. A descender (the J of some
     fonts) is squeezed back onto the baseline, as card indices print it; Q keeps its tail.
     Outline fonts without a weight are emboldened by a dilation of `bold` x the cap height."""
-    font = _resolve_font(font)
-    top, base = _cap_metrics(font, bold)
+    font = resolve_font(font)
+    top, base = cap_metrics(font, bold)
     cap = base - top
     img = _render(ch, font, bold)
     r = 0
@@ -220,7 +220,7 @@ def _glyph(ch: str, font: str, bold: float) -> tuple[np.ndarray, float]:
 def _text_mask(text: str, cap_px: float, max_w: float | None = None, style: Style = STYLE) -> np.ndarray:
     """Mask of `text` whose (bold) cap height is cap_px; row 0 is the cap top. Characters are
     set tightly (as card indices are) and squeezed horizontally to max_w if wider."""
-    parts = [_glyph(c, style.font, style.bold) for c in text]
+    parts = [glyph(c, style.font, style.bold) for c in text]
     cap = parts[0][1]
     gap = int(round(0.07 * cap))
     cols = []
@@ -310,15 +310,24 @@ PIP_KINDS = ("drawn", "shape", "shape-narrow", "shape-fat", "font", "font-dejavu
 _PIP_FONT = {"font-dejavu": _DEJAVU + "DejaVuSans.ttf", "font-urw": URW_PREFIX + "NimbusRoman-Bold.otf"}
 
 
+def fonts_drawn_here(font: str, pips: str) -> list:
+    """What this machine draws for a style's font and DejaVu pips (a missing font file falls
+    back): part of a drawn design's cache digest, so a machine that gains a font draws again."""
+    resolved: list = [resolve_font(font), os.path.exists(_DEJAVU + "DejaVuSans.ttf")]
+    if pips in _PIP_FONT and pips != "font-dejavu":  # (older digests unchanged)
+        resolved.append(resolve_font(_PIP_FONT[pips]))
+    return resolved
+
+
 @functools.lru_cache(maxsize=None)
-def _pip_ref(suit: str, kind: str = "drawn") -> np.ndarray:
+def pip_ref(suit: str, kind: str = "drawn") -> np.ndarray:
     """A suit pip cropped to its ink (white on black, reference size); kind: see PIP_KINDS."""
     s = 200
     img = np.zeros((3 * s, 3 * s), np.uint8)
     if kind == "drawn":
         _classic_pip(img, suit, 1.5 * s, 0.5 * s, 2 * s)
     elif kind in ("font", "font-dejavu", "font-urw"):
-        face = _resolve_font(_PIP_FONT[kind]) if kind in _PIP_FONT else "uni"
+        face = resolve_font(_PIP_FONT[kind]) if kind in _PIP_FONT else "uni"
         if _is_font_file(face):
             _put_font_file(img, _SUIT_GLYPH[suit], (s // 2, 2 * s), face, s)
         else:  # "uni" (also where DejaVu Sans cannot be drawn)
@@ -339,12 +348,12 @@ def _pip_ref(suit: str, kind: str = "drawn") -> np.ndarray:
 
 def forget_font_lookups() -> None:
     """Drop the cached font lookups and glyphs, so fonts fetched since are drawn from now on."""
-    for cached in (_resolve_font, _glyph, _cap_metrics, _pip_ref):
+    for cached in (resolve_font, glyph, cap_metrics, pip_ref):
         cached.cache_clear()
 
 
 def _pip(suit: str, h_px: float, style: Style = STYLE) -> np.ndarray:
-    ref = _pip_ref(suit, style.pips)
+    ref = pip_ref(suit, style.pips)
     s = h_px / ref.shape[0]
     return cv2.resize(ref, (max(1, int(round(ref.shape[1] * s))), max(1, int(round(h_px)))),
                       interpolation=cv2.INTER_AREA)
@@ -748,7 +757,7 @@ def draw_faces(height: int = 400, style: Style | None = None) -> dict[str, np.nd
 # --------------------------------------------------------------------------------------------
 # Fonts and pips of the variants. Never "uni" nor "drawn" pips: those are referee-drawn's own,
 # and referee-drawn is held out. A DejaVu file missing here (or Pillow) becomes OpenCV's sans
-# (_resolve_font).
+# (resolve_font).
 VARIANT_FONTS = (
     "hershey:simplex", "hershey:duplex", "hershey:triplex", "hershey:complex",
     "sans:400", "sans:700", "sans:900",
@@ -771,7 +780,7 @@ URW_VARIANT_FONTS = tuple(URW_PREFIX + f + ".otf" for f in (
 ))
 URW_VARIANT_PIPS = VARIANT_PIPS + ("font-urw",)
 # widest pip (width / height) of each kind, rounded up (checked by the tests)
-_PIP_MAX_ASPECT = {"drawn": 1.15, "shape": 1.05, "shape-narrow": 0.85, "shape-fat": 1.1, "font": 1.05,
+PIP_MAX_ASPECT = {"drawn": 1.15, "shape": 1.05, "shape-narrow": 0.85, "shape-fat": 1.1, "font": 1.05,
                    "font-dejavu": 1.05, "font-urw": 1.05}
 _ASPECT = CARD_MM[1] / CARD_MM[0]  # card height / width
 
@@ -816,7 +825,7 @@ def variant_style(k: int) -> Style:
         bold = u(0.0, 0.03)
     else:  # regular outline faces (a "sans:<weight>" face is not emboldened, bold is unused)
         bold = u(0.02, 0.07)
-    pip_aspect = _PIP_MAX_ASPECT[pips]  # a constant, not measured: the same on every machine
+    pip_aspect = PIP_MAX_ASPECT[pips]  # a constant, not measured: the same on every machine
     # geometry: redraw until the index column sits in the corner, clear of the centre pips
     for _ in range(1000):
         g = dict(top=u(0.035, 0.058), col_x=u(0.085, 0.13), rank_h=u(0.08, 0.13),

@@ -46,7 +46,7 @@ def test_canonical_deck_unchanged():
 def test_canonical_deck_unchanged_after_variants():
     """Glyphs of other fonts drawn first in the process do not leak into referee-drawn (OpenCV
     caches font glyphs; font files are drawn through Pillow for that reason)."""
-    for cached in (drawn._glyph, drawn._cap_metrics, drawn._pip_ref):
+    for cached in (drawn.glyph, drawn.cap_metrics, drawn.pip_ref):
         cached.cache_clear()
     for k in range(14):  # every font of VARIANT_FONTS, every pip kind
         drawn.draw_face("QC", 60, drawn.variant_style(k))
@@ -90,7 +90,7 @@ def test_variant_faces_deterministic_and_different():
 @pytest.mark.parametrize("k", list(range(D.N_DRAWN_VARIANTS)) + [57, 1234])
 def test_never_the_heldout_font_or_pips(k):
     s = drawn.variant_style(k)
-    assert s.font != "uni" and drawn._resolve_font(s.font) != "uni"
+    assert s.font != "uni" and drawn.resolve_font(s.font) != "uni"
     assert s.pips != "drawn" and s.pips in drawn.PIP_KINDS
     assert s.back_ground != drawn.STYLE.back_ground  # nor referee-drawn's back
     # the index column stays in the corner, clear of the centre pips and the court panel
@@ -102,11 +102,11 @@ def test_never_the_heldout_font_or_pips(k):
 def test_urw_fonts_resolve_or_fall_back():
     from referee.synth.scenes.urw_fonts import urw_root
 
-    assert drawn._resolve_font("urw:NoSuchFace-Bold.otf") == "sans:700"
-    assert drawn._resolve_font("urw:NoSuchFace-Regular.otf") == "sans:400"
-    assert drawn._resolve_font("urw:NoSuchFace-Demi.otf") == "sans:700"
-    resolved = drawn._resolve_font(drawn.URW_VARIANT_FONTS[0])
-    if urw_root() is None or not drawn._have_pillow():
+    assert drawn.resolve_font("urw:NoSuchFace-Bold.otf") == "sans:700"
+    assert drawn.resolve_font("urw:NoSuchFace-Regular.otf") == "sans:400"
+    assert drawn.resolve_font("urw:NoSuchFace-Demi.otf") == "sans:700"
+    resolved = drawn.resolve_font(drawn.URW_VARIANT_FONTS[0])
+    if urw_root() is None or not drawn.have_pillow():
         assert resolved == "sans:700"
     else:
         assert resolved == str(urw_root() / "NimbusRoman-Bold.otf") and os.path.isfile(resolved)
@@ -115,8 +115,8 @@ def test_urw_fonts_resolve_or_fall_back():
 def test_pip_aspects_within_the_table():
     for kind in drawn.PIP_KINDS:
         for suit in "SHDC":
-            ref = drawn._pip_ref(suit, kind)
-            assert ref.shape[1] / ref.shape[0] <= drawn._PIP_MAX_ASPECT[kind], (kind, suit)
+            ref = drawn.pip_ref(suit, kind)
+            assert ref.shape[1] / ref.shape[0] <= drawn.PIP_MAX_ASPECT[kind], (kind, suit)
 
 
 def test_registry():

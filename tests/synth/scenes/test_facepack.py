@@ -68,7 +68,7 @@ def test_packed_drawn_faces_are_kept_though_this_machine_would_draw_them_differe
 def test_registry_lists_a_cached_design_whose_package_is_missing(cache, monkeypatch):
     cache("box")
     gone = Design("gnome-gone", "gnome-cards-data", D.GNOME_LICENCE, "train", "/nonexistent/gone.svgz", "gone")
-    monkeypatch.setattr(D, "_SVG_DESIGNS", [gone])
+    monkeypatch.setattr(D, "SVG_DESIGNS", [gone])
     D.all_designs.cache_clear()
     assert "gnome-gone" not in [d.name for d in D.all_designs()]
     d = design_dir(gone)

@@ -15,7 +15,7 @@ from referee.synth.scenes.face_outline import round_corners
 
 
 def test_registry_splits_fixed_and_disjoint():
-    ds = D._SVG_DESIGNS
+    ds = D.SVG_DESIGNS
     names = [d.name for d in ds]
     assert len(names) == len(set(names))
     heldout = {d.name for d in ds if d.split == "heldout"}
@@ -39,7 +39,7 @@ def test_pysol_lists_consistent():
 
 
 def test_enough_heldout_designs():
-    svg_held = [d for d in D._SVG_DESIGNS if d.split == "heldout"]
+    svg_held = [d for d in D.SVG_DESIGNS if d.split == "heldout"]
     from referee.synth.scenes import pysol
 
     assert len(svg_held) >= 3

@@ -1,6 +1,6 @@
 """Architecture rules checked on the source text: no import circles between the modules of
-`referee`, no private names imported or read as attributes across modules, and a package root
-that holds only the entry points.
+`referee`, no private names imported or read as attributes across modules, a comment saying why
+on every project import inside a function, and a package root that holds only the entry points.
 
 A module is one .py file under referee/ (a package's __init__.py is the package itself).
 Imports inside functions count, because they still tie the two modules together; imports under
@@ -276,6 +276,55 @@ def test_no_private_attributes_read_across_modules():
                 for path, tree in trees.items()
                 for node in _private_attribute_reads(tree, defined[path], project_private)]
     assert not offences, "private attributes read across modules:\n  " + "\n  ".join(offences)
+
+
+def _uncommented_function_imports(source: str, importer: str, is_package: bool = False) -> Iterator[int]:
+    """Line numbers of project imports inside functions with no comment saying why: none on the
+    import itself, nor above it before the first line that is neither an import nor blank (a
+    comment on the `if` line that opens the block counts)."""
+    lines = source.splitlines()
+    for function in ast.walk(ast.parse(source)):
+        if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        imports = list(_runtime_imports(function))
+        import_lines = {n for node in imports for n in range(node.lineno, (node.end_lineno or node.lineno) + 1)}
+        for node in imports:
+            if isinstance(node, ast.Import):
+                sources = [alias.name for alias in node.names]
+            else:
+                sources = [_imported_from(node, importer, is_package)]
+            if any(s == PACKAGE or s.startswith(PACKAGE + ".") for s in sources) and not _says_why(
+                    lines, import_lines, node.lineno, node.end_lineno or node.lineno):
+                yield node.lineno
+
+
+def _says_why(lines: list[str], import_lines: set[int], first: int, last: int) -> bool:
+    if any("#" in lines[n - 1] for n in range(first, last + 1)):
+        return True
+    n = first - 1
+    while n >= 1 and (n in import_lines or not lines[n - 1].strip()):
+        if "#" in lines[n - 1]:
+            return True
+        n -= 1
+    return n >= 1 and "#" in lines[n - 1]
+
+
+def test_the_checker_wants_a_reason_for_a_project_import_inside_a_function():
+    source = ("def a():\n    import json\n    from referee.engine import cards\n"
+              "def b():\n    # the CLI imports this module\n    import cv2\n\n    from ..engine import cards\n"
+              "def c(x):\n    if x:  # only for x\n        from referee import errors\n"
+              "def d():\n    from . import cards  # a circle otherwise\n"
+              "def e():\n    \"\"\"Doc.\"\"\"\n    x = 1\n    from referee.engine import (\n        cards)\n")
+    assert list(_uncommented_function_imports(source, "referee.live.loop")) == [3, 17]
+
+
+def test_every_project_import_inside_a_function_says_why():
+    offences = [f"{path.relative_to(REPO_ROOT)}:{lineno}" for name, path in MODULES.items()
+                for lineno in _uncommented_function_imports(path.read_text(encoding="utf-8"), name,
+                                                            path.name == "__init__.py")]
+    assert not offences, ("project imports inside functions with no comment saying why (a lazy import that "
+                          "keeps `referee --help` or a command light), or move them to the top:\n  "
+                          + "\n  ".join(offences))
 
 
 def test_package_root_holds_only_entry_points_and_subpackages():

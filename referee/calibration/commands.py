@@ -10,6 +10,17 @@ from __future__ import annotations
 import argparse
 import re
 
+from referee.calibration.calibration import (
+    NORMALISED_SIZE,
+    CalibrationError,
+    calibrate_from_clicks,
+    calibrate_from_images,
+    calibration_path,
+    parse_clicks,
+    save_calibration,
+    seat_names,
+)
+from referee.capture import read_frames
 from referee.errors import UserError
 
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
@@ -51,7 +62,7 @@ def _names(text: str | None) -> list[str] | None:
 def run_markers(args: argparse.Namespace) -> int:
     if args.enroll:
         return _write_enrolment_mat(args)
-    from referee.calibration.calibration import seat_names
+    # imported here: `referee --help` imports every command module (the sheet draws with cv2)
     from referee.calibration.sheet import write_sheet
 
     names = seat_names(args.seats, _names(args.names))
@@ -61,6 +72,7 @@ def run_markers(args: argparse.Namespace) -> int:
 
 
 def _write_enrolment_mat(args: argparse.Namespace) -> int:
+    # imported here: `referee --help` imports every command module (the mat draws with cv2)
     from referee.enroll.mat_sheet import write_mat_sheet
 
     if args.seats is not None or args.names is not None:
@@ -74,8 +86,6 @@ def _write_enrolment_mat(args: argparse.Namespace) -> int:
 
 
 def _table_size(text: str | None) -> tuple[tuple[float, float], str]:
-    from referee.calibration.calibration import NORMALISED_SIZE
-
     if text is None:
         return NORMALISED_SIZE, "normalised"
     try:
@@ -88,13 +98,11 @@ def _table_size(text: str | None) -> tuple[tuple[float, float], str]:
 
 
 def run_calibrate(args: argparse.Namespace) -> int:
+    # imported here: `referee --help` imports every command module, and needs no cv2
     import cv2
 
-    from referee.calibration.calibration import (CalibrationError, calibrate_from_clicks, calibrate_from_images,
-                                                 calibration_path, parse_clicks, save_calibration, seat_names)
     from referee.calibration.clicks import click_corners, display_available
     from referee.calibration.preview import draw_calibration
-    from referee.capture import read_frames
 
     if not NAME_PATTERN.match(args.name):
         raise UserError(f"--name must be a plain name (letters, digits, _ . -), got {args.name!r}")

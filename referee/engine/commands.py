@@ -7,7 +7,11 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
+from referee.engine.presets import load_rules
+from referee.engine.record import load_record, replay
+from referee.engine.texts import describe
 from referee.errors import UserError
+from referee.gamelog import log_to_record
 
 if TYPE_CHECKING:
     from referee.engine.record import Record
@@ -40,9 +44,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def _print_events(record: Record, as_json: bool, lang: str, turns: bool) -> None:
-    from referee.engine.record import replay
-    from referee.engine.texts import describe
-
     out = sys.stdout
     for gi, ai, ev, _ in replay(record):
         d = ev.to_dict(ai)
@@ -60,12 +61,9 @@ def _print_events(record: Record, as_json: bool, lang: str, turns: bool) -> None
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from referee.engine.record import load_record
-
     source = args.file
     if str(source).endswith(".jsonl"):
         # a live game log: its record, read through any corrections made at the table
-        from referee.gamelog import log_to_record
 
         source = log_to_record(source)
     record = load_record(source)
@@ -74,7 +72,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from referee.engine.presets import load_rules
+    # imported here: `referee --help` imports every command module, and needs none of simulator
     from referee.engine.simulate import simulate
 
     if args.games < 1:

@@ -24,6 +24,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from referee.enroll.session import Sample
+from referee.errors import UserError
+from referee.vision.deck import DeckIndex
+from referee.vision.deck_head import DeckHead, load_base_head, softmax
+from referee.vision.model_files import file_sha256
 
 if TYPE_CHECKING:
     from referee.vision.classifier import IndexClassifier
@@ -97,8 +101,6 @@ def fine_tune_head(embeddings: np.ndarray, labels: np.ndarray, weight: np.ndarra
                    steps: int = HEAD_STEPS) -> tuple[np.ndarray, np.ndarray]:
     """Full-batch gradient descent on mean cross-entropy + weight_decay/2 * |(W, b) - (W0, b0)|^2,
     from the base layer (W0, b0). Deterministic."""
-    from referee.vision.deck_head import softmax
-
     x = np.asarray(embeddings, np.float64)
     w0, b0 = np.asarray(weight, np.float64), np.asarray(bias, np.float64)
     w, b = w0.copy(), b0.copy()
@@ -116,8 +118,6 @@ def build_deck(samples: Sequence[Sample], classifier: "IndexClassifier", name: s
     """The enrolled deck (a DeckHead, or a DeckIndex with method='index') from captured samples
     (`embedded`: their exemplars, when already computed)."""
     if not samples:
-        from referee.errors import UserError
-
         raise UserError("no card was captured: nothing to enrol")
     if method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(METHODS)}")
@@ -125,16 +125,9 @@ def build_deck(samples: Sequence[Sample], classifier: "IndexClassifier", name: s
 
 
 def _deck(ex: Exemplars, classifier: "IndexClassifier", name: str, method: str, **options):
-    from referee.vision.deck import DeckIndex
-    from referee.vision.model_files import file_sha256
-
     if method == "head":
-        from referee.vision.deck_head import DeckHead, load_base_head
-
         base = load_base_head(classifier.model.path)
         if base.names != tuple(classifier.names):
-            from referee.errors import UserError
-
             raise UserError(f"{classifier.model.path}: its saved last layer has other classes; "
                             "re-export it with referee train export")
         index = {n: i for i, n in enumerate(base.names)}

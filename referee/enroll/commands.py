@@ -12,7 +12,10 @@ import argparse
 import datetime as _dt
 import sys
 
+from referee.announce import Announcer
+from referee.capture import open_capture
 from referee.errors import UserError
+from referee.live.overlay import OverlayOutput
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -44,13 +47,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run_enroll(args: argparse.Namespace) -> int:
-    from referee.announce import Announcer
+    # imported here: `referee --help` imports every command module, and needs neither the
+    # enrolment nor cv2 and onnxruntime
     from referee.calibration.clicks import display_available
-    from referee.capture import open_capture
     from referee.enroll.mat import MatLayout
     from referee.enroll.run import enrol_frames
-    from referee.enroll.session import EnrolSettings
-    from referee.live.overlay import OverlayOutput
+    from referee.enroll.session import EnrolSettings, Prompt
     from referee.vision.deck_files import deck_folder
     from referee.vision.recognizer import CardRecognizer
 
@@ -69,7 +71,7 @@ def run_enroll(args: argparse.Namespace) -> int:
         recognizer = CardRecognizer(args.models)
         recognizer.classifier.require_embeddings()
         method = args.method if args.method != "auto" else _auto_method(recognizer.classifier.model.path)
-        if method == "head":
+        if method == "head":  # (the other methods need no base head)
             from referee.vision.deck_head import load_base_head
 
             load_base_head(recognizer.classifier.model.path)   # missing or stale: say so before the session
@@ -87,7 +89,7 @@ def run_enroll(args: argparse.Namespace) -> int:
             announcer.say(prompt.text(args.lang))
 
         def on_look(frame, view, enrolment) -> None:
-            if output is not None:
+            if output is not None:  # (headless: no overlay drawn)
                 from referee.enroll.overlay import draw_enrolment
 
                 key = output.show(draw_enrolment(frame, view, enrolment, layout, last_prompt[0]))
@@ -111,8 +113,6 @@ def run_enroll(args: argparse.Namespace) -> int:
         card = result.card(args.name, _dt.date.today().isoformat(), recognizer.classifier.model.path.name)
         path = result.deck.save(folder, card)
         acc = result.held_back.accuracy
-        from referee.enroll.session import Prompt
-
         announcer.say(Prompt("done", name=args.name, cards=card["cards_captured"],
                              accuracy=round(100 * acc) if acc is not None else 0).text(args.lang))
         print(f"saved {path} (method {method}): {card['cards_captured']} cards, {card['crops']} crops from {result.looks} frames; "
@@ -136,6 +136,7 @@ def _show_progress(step: int, steps: int) -> None:
 
 def _auto_method(classifier_path) -> str:
     """finetune where it can run (the classifier's weights and the train extra), else head."""
+    # imported here, like run_enroll's imports
     from referee.enroll.finetune import base_checkpoint, require_training_runtime
 
     try:
@@ -147,6 +148,7 @@ def _auto_method(classifier_path) -> str:
 
 
 def _text(key: str, lang: str) -> str:
+    # imported here, like run_enroll's imports
     from referee.enroll.prompts import say
 
     return say(key, lang)

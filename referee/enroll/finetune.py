@@ -34,6 +34,8 @@ from referee.enroll.adapt import QUARTER_TURNS, HeldBack
 from referee.enroll.augment import table_like
 from referee.enroll.session import Sample
 from referee.errors import UserError
+from referee.train.runner import export_onnx
+from referee.vision.classifier import crop_blobs
 
 BASE_CHECKPOINT = Path("checkpoints") / "classifier.pt"   # under the models folder, beside classifier.onnx
 
@@ -84,8 +86,6 @@ def base_checkpoint(classifier_path: str | Path) -> Path:
 def _tensor(crops: Sequence[np.ndarray]):
     """The crops as the ONNX classifier sees them (crop_blobs: RGB, NCHW, 0-1), one tensor."""
     import torch
-
-    from referee.vision.classifier import crop_blobs
 
     return torch.from_numpy(next(crop_blobs(list(crops), len(crops))))
 
@@ -209,8 +209,6 @@ def _export(net, checkpoint: str | Path) -> bytes:
     """The fine-tuned network as the base classifier is exported (referee.train.runner.export_onnx:
     64 px, any batch, with the `embedding` output)."""
     import torch
-
-    from referee.train.runner import export_onnx
 
     net.eval()
     with tempfile.TemporaryDirectory() as tmp:

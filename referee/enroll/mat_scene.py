@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from referee.enroll.mat import EXTRA_ROW_KEYS, MAT_MARKER_IDS, MatLayout
+from referee.enroll.mat_sheet import cached_mat_page
 
 if TYPE_CHECKING:
     import numpy as np
@@ -53,6 +54,7 @@ def default_camera(rng: "np.random.Generator", layout: MatLayout = MatLayout(),
                    size: tuple[int, int] = (1280, 720), focal_px: float = 1000.0) -> "Camera":
     """A webcam above the mat: the mat fills about half to two thirds of the image width,
     tilted 0-15 degrees, turned up to 5 degrees either way."""
+    # the scene generator imports cv2: only inside functions (see referee/enroll/__init__.py)
     from referee.synth.scenes.generator import Camera
 
     fraction = float(rng.uniform(*MAT_WIDTH_FRACTION))
@@ -92,10 +94,17 @@ def render_mat_scene(design: str, rows: Sequence[int], *, seed: int = 0, camera:
     import cv2
     import numpy as np
 
-    from referee.enroll.mat_sheet import cached_mat_page
+    # the scene generator imports cv2: only inside functions (see referee/enroll/__init__.py)
     from referee.synth.scenes.designs import load_design
-    from referee.synth.scenes.generator import (CARD_H_MM, CardPlacement, Decal, Effects, random_lighting,
-                                          random_table, render_table)
+    from referee.synth.scenes.generator import (
+        CARD_H_MM,
+        CardPlacement,
+        Decal,
+        Effects,
+        random_lighting,
+        random_table,
+        render_table,
+    )
 
     rng = np.random.default_rng(seed)
     # every random draw is made whatever is given, so that one argument does not reshuffle the rest
@@ -173,6 +182,7 @@ def _covering_hand(layout: MatLayout, marker_id: int, rng: "np.random.Generator"
     """A hand resting with its palm on a mat marker, the arm coming in from the mat's side edge."""
     import numpy as np
 
+    # the scene generator imports cv2: only inside functions (see referee/enroll/__init__.py)
     from referee.synth.scenes.generator import Hand
 
     square = layout.marker_square_mm(marker_id)

@@ -15,6 +15,9 @@ import functools
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from referee.calibration.markers import marker_image
+from referee.calibration.pdf import write_image_pdf
+from referee.calibration.sheet import PageText
 from referee.enroll.mat import EXTRA_ROW, MAT_MARKER_IDS, MAT_RANKS, MAT_SUITS, ROW_NAMES, MatLayout
 from referee.errors import UserError
 
@@ -45,9 +48,6 @@ def cached_mat_page(layout: MatLayout, dpi: int) -> "np.ndarray":
     """The page as render_mat draws it, shared between callers: read it, never write into it."""
     import cv2
     import numpy as np
-
-    from referee.calibration.markers import marker_image
-    from referee.calibration.sheet import PageText
 
     px = dpi / 25.4
     width_mm, height_mm = layout.size_mm()
@@ -90,7 +90,7 @@ def cached_mat_page(layout: MatLayout, dpi: int) -> "np.ndarray":
         x, y = layout.slot_corner_mm(0, col)
         say(rank.symbol, x + pitch_x / 2, y - 2.2, 4.6, bold=True)
     label_x = (layout.margin_mm + ox - 2.0) / 2
-    from referee.synth.scenes.suit_shapes import suit_shape
+    from referee.synth.scenes.suit_shapes import suit_shape  # cv2: only inside functions (enroll/__init__.py)
 
     for row, (english, kana) in enumerate(ROW_NAMES):
         y = oy + row * pitch_y
@@ -132,8 +132,6 @@ def write_mat_sheet(out: str | Path, dpi: int = DEFAULT_DPI, layout: MatLayout =
     """Write the mat as PNG and PDF (``out`` names either; the other goes beside it); the PDF is
     A3 landscape at true scale."""
     import cv2
-
-    from referee.calibration.pdf import write_image_pdf
 
     out = Path(out)
     if out.suffix.lower() not in (".png", ".pdf"):

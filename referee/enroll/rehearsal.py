@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from referee.enroll.mat_scene import render_mat_scene
 from referee.enroll.session import Enrolment
 
 NOISE_SIGMA = 2.5
@@ -23,8 +24,6 @@ def rehearsed_user(design: str, *, seed: int = 0, hand_looks: int = 2, max_looks
     session asks for the next (at most `max_looks_per_row` frames; then the user gives up)."""
 
     def frames(enrolment: Enrolment) -> Iterator[np.ndarray]:
-        from referee.enroll.mat_scene import render_mat_scene
-
         rng = np.random.default_rng(seed)
         laid: list[int] = []
         while not enrolment.done:

@@ -10,17 +10,20 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from referee.calibration.markers import MarkerDetector
 from referee.enroll.adapt import HeldBack, build_deck, exemplars, held_back
+from referee.enroll.finetune import FineTuneSettings, base_checkpoint, fine_tune, require_training_runtime
 from referee.enroll.mat import MatLayout, locate_mat
 from referee.enroll.reading import read_slots
 from referee.enroll.session import Enrolment, EnrolSettings, Prompt
+from referee.vision.crops import index_square, rectify
+from referee.vision.deck_model import DeckModel
+from referee.vision.model_files import file_sha256
 
 if TYPE_CHECKING:
-    from referee.enroll.finetune import FineTuneSettings
     from referee.enroll.mat import MatView
     from referee.vision.deck import DeckIndex
     from referee.vision.deck_head import DeckHead
-    from referee.vision.deck_model import DeckModel
     from referee.vision.recognizer import CardRecognizer
 
 LookHook = Callable[[np.ndarray, "MatView", Enrolment], None]
@@ -35,8 +38,6 @@ GENERIC_MAX = 1200
 def generic_crops(frame: np.ndarray, detections, n: int, rng: np.random.Generator, size: int) -> list[np.ndarray]:
     """n rectified squares at random places of the frame, as large as this frame's index crops
     (what a false or a true detection would hand the classifier anywhere on the table)."""
-    from referee.vision.crops import index_square, rectify
-
     sides = [index_square(d.box)[2] for d in detections if d.kind == "index"]
     side = float(np.median(sides)) if sides else 0.05 * max(frame.shape[:2])
     h, w = frame.shape[:2]
@@ -91,13 +92,9 @@ def enrol_frames(frames: Iterable[np.ndarray] | Callable[[Enrolment], Iterable[n
     then build the deck (method head, index or finetune; `finetune` tunes the last, reporting
     its steps to `on_progress`). Prompts go to `on_prompt` as they arise. `frames` may also be a function of the session giving the
     frames (a rehearsed user who lays the row asked for)."""
-    from referee.calibration.markers import MarkerDetector
-
     if method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(METHODS)}")
     if method == "finetune":
-        from referee.enroll.finetune import base_checkpoint, require_training_runtime
-
         require_training_runtime()                        # before the session: say so at once
         checkpoint = base_checkpoint(recognizer.classifier.model.path)
 
@@ -134,10 +131,6 @@ def enrol_frames(frames: Iterable[np.ndarray] | Callable[[Enrolment], Iterable[n
             on_prompt(prompt)
     result.ended_early = not enrolment.done
     if enrolment.samples and method == "finetune":
-        from referee.enroll.finetune import FineTuneSettings, fine_tune
-        from referee.vision.model_files import file_sha256
-        from referee.vision.deck_model import DeckModel
-
         on_prompt(Prompt("adapting"))
         t = time.perf_counter()
         names = tuple(recognizer.classifier.names)

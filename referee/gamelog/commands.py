@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import argparse
 
+from referee.engine.record import load_record, replay
+from referee.gamelog.record import log_to_record
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("score", help="print the score table of a game log",
@@ -25,9 +28,7 @@ def cmd_score(args: argparse.Namespace) -> int:
 def score_table(log: str) -> str:
     """Per game its ranking and scores (or that it is in progress), then the match totals."""
     # Imported here: the engine is more than `referee --help` needs.
-    from referee.engine.record import load_record, replay
     from referee.engine.score_table import game_lines, match_lines
-    from referee.gamelog.record import log_to_record
 
     record = load_record(log_to_record(log))
     last_states = {}                      # game index → the state after its last event

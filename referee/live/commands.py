@@ -11,7 +11,17 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
+from referee.announce import Announcer
+from referee.calibration import load_calibration
+from referee.capture import open_capture
+from referee.engine import load_rules
+from referee.engine.record import rules_to_json
 from referee.errors import UserError
+from referee.gamelog import GameLogWriter
+from referee.live import GameKeeper, GameSetup, LiveLoop, Referee, deal_counts
+from referee.live.overlay import OverlayOutput
+from referee.live.perception import CameraPerception
+from referee.tracking import TableTracker, TrackerSettings
 
 DEFAULT_LOG_DIR = Path("logs")
 
@@ -106,17 +116,7 @@ def watch(source: str, *, rules: str | None = None, calibration: str = "default"
     keyword arguments are `referee watch`'s options (same names, same defaults). Returns the exit
     status; problems a user can fix raise `UserError`."""
     # Heavy imports (cv2, onnxruntime) here, not at the top: `referee --help` imports this module.
-    from referee.announce import Announcer
-    from referee.calibration import load_calibration
     from referee.calibration.clicks import display_available
-    from referee.capture import open_capture
-    from referee.engine import load_rules
-    from referee.engine.record import rules_to_json
-    from referee.gamelog import GameLogWriter
-    from referee.live import GameKeeper, GameSetup, LiveLoop, Referee, deal_counts
-    from referee.live.overlay import OverlayOutput
-    from referee.live.perception import CameraPerception
-    from referee.tracking import TableTracker, TrackerSettings
     from referee.vision.recognizer import CardRecognizer
 
     _check_options(every=every, stable=stable, prompt_seconds=prompt_seconds, rules=rules, resume=resume, log=log)
@@ -197,7 +197,7 @@ def _clock(t: float | None) -> str:
 
 def final_summary(keeper) -> str:
     """The score table: the last finished game's ranking and scores, and the match totals."""
-    # lazily, like watch's imports: `referee --help` imports this module
+    # imported here: `referee --help` imports this module, and needs no score table
     from referee.engine.score_table import game_lines, match_lines
 
     return "\n".join(game_lines(keeper.game + 1, keeper.state, keeper.players)

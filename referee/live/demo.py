@@ -14,8 +14,10 @@ import json
 import sys
 from pathlib import Path
 
-from referee.errors import UserError
+from referee.calibration import calibrate_video, save_calibration
 from referee.data.locations import DEMO_PACKAGE, package_folder
+from referee.errors import UserError
+from referee.live.commands import watch
 
 MANIFEST = "demo.json"
 
@@ -56,9 +58,7 @@ def load_manifest(directory: Path) -> dict:
 
 def run_demo(args: argparse.Namespace) -> int:
     # Heavy imports (cv2, onnxruntime) here, not at the top: `referee --help` imports this module.
-    from referee.calibration import calibrate_video, save_calibration
     from referee.calibration.clicks import display_available
-    from referee.live.commands import watch
 
     directory = demo_dir(args)
     manifest = load_manifest(directory)

@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+from referee.calibration.markers import MarkerDetector
+
 if TYPE_CHECKING:
     from referee.capture import Frame
     from referee.vision.types import CardReading
@@ -26,8 +28,6 @@ class CameraPerception:
     """The card recogniser and the marker detector on each frame."""
 
     def __init__(self, recognizer, marker_detector=None) -> None:
-        from referee.calibration.markers import MarkerDetector
-
         self.recognizer = recognizer
         # ids only: corner refinement is for calibration, not for telling a covered pad
         self.markers = marker_detector if marker_detector is not None else MarkerDetector(subpixel=False)

@@ -12,6 +12,7 @@ import argparse
 import json
 from pathlib import Path
 
+from referee.engine.record import RecordError, load_record
 from referee.errors import UserError
 
 
@@ -36,9 +37,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run_film(args: argparse.Namespace) -> int:
-    from referee.engine.record import RecordError, load_record
+    # imported here: `referee --help` imports every command module, and needs neither the
+    # filming nor the scene generator's cv2
     from referee.synth.choreography import ChoreographyError, choreograph
-    from referee.synth.footage import DEMO_DESIGN, FilmSet, Filming, film_zones, write_video
+    from referee.synth.footage import DEMO_DESIGN, Filming, FilmSet, film_zones, write_video
     from referee.synth.scenes.designs import all_designs
 
     path = Path(args.record)

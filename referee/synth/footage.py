@@ -23,7 +23,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
 from referee.calibration.layout import CORNER, PAD, default_zones, seat_sides
+from referee.calibration.markers import CORNER_IDS, marker_image, pad_id
 from referee.errors import UserError
+from referee.synth.props import prop_image
 
 if TYPE_CHECKING:
     import numpy as np
@@ -70,6 +72,7 @@ class Filming:
     renders: int = 0                 # distinct table states rendered so far
 
     def __post_init__(self) -> None:
+        # the scene generator (cv2) loads when drawing: synth.motions imports this module to choreograph
         from referee.synth.scenes.generator import Camera
 
         film = self.film
@@ -102,8 +105,7 @@ class Filming:
         import cv2
         import numpy as np
 
-        from referee.calibration.markers import CORNER_IDS, marker_image, pad_id
-        from referee.synth.scenes.generator import Decal
+        from referee.synth.scenes.generator import Decal  # (see __post_init__)
 
         film = self.film
         width, height = film.table_mm
@@ -122,8 +124,7 @@ class Filming:
         return decals
 
     def _clutter_decals(self) -> list:
-        from referee.synth.props import prop_image
-        from referee.synth.scenes.generator import Decal
+        from referee.synth.scenes.generator import Decal  # (see __post_init__)
 
         return [Decal(prop_image(item.kind, item.size), self.to_scene(item.centre), item.size, item.angle, z=-0.2)
                 for item in self.timeline.clutter]
@@ -169,7 +170,7 @@ class Filming:
     def _hand(self, centre: tuple[float, float], seat: int | None, palm_on_point: bool, salt: int):
         """A hand from the seat's shoulder: fingertips just past ``centre`` (laying or taking
         cards), or the palm on it (covering a pad, sweeping the pile)."""
-        from referee.synth.scenes.generator import Hand
+        from referee.synth.scenes.generator import Hand  # (see __post_init__)
 
         film = self.film
         sx, sy = self.to_scene(self.seat_point(seat))
@@ -193,6 +194,7 @@ class Filming:
         return cards, hands, pads
 
     def render_state(self, state: tuple) -> "np.ndarray":
+        # (see __post_init__)
         from referee.synth.scenes.generator import CardPlacement, Effects, Lighting, TableStyle, render_table
 
         film = self.film

@@ -165,6 +165,7 @@ def classifier_start(args: argparse.Namespace) -> str | None:
 
 
 def run_data(args: argparse.Namespace) -> int:
+    # imported here: `referee --help` imports every command module, and needs no scene generator (cv2)
     from referee.synth.scenes import fetch_fonts, fetch_pysolfc
     from referee.synth.scenes.dataset import build_classifier_dataset, build_detector_dataset
     from referee.synth.scenes.pysol import cached_pysol_designs, cardsets_root
@@ -194,6 +195,7 @@ def run_data(args: argparse.Namespace) -> int:
 
 def run_detector(args: argparse.Namespace) -> int:
     _need_training_extra()
+    # imported here, like run_data's imports, once the train extra is known to be there
     from referee.train.runner import train_detector
 
     train_detector(args.data, args.det_name, args.det_epochs, imgsz=args.det_imgsz, batch=args.det_batch,
@@ -204,6 +206,7 @@ def run_detector(args: argparse.Namespace) -> int:
 
 def run_classifier(args: argparse.Namespace) -> int:
     _need_training_extra()
+    # imported here, like run_data's imports, once the train extra is known to be there
     from referee.train.runner import train_classifier
 
     train_classifier(args.data, args.cls_name, args.cls_epochs, batch=args.cls_batch, workers=args.workers,
@@ -214,6 +217,7 @@ def run_classifier(args: argparse.Namespace) -> int:
 
 def run_widen(args: argparse.Namespace) -> int:
     _need_training_extra()
+    # imported here, like run_data's imports, once the train extra is known to be there
     from referee.train.widen import widen_checkpoint
 
     if args.noise < 0:
@@ -224,6 +228,7 @@ def run_widen(args: argparse.Namespace) -> int:
 
 def run_export(args: argparse.Namespace) -> int:
     _need_training_extra()
+    # imported here, like run_data's imports, once the train extra is known to be there
     from referee.train.runner import export_classifier, export_detector
     from referee.vision.recognizer import CLASSIFIER_FILE, DETECTOR_FILE
 
@@ -238,6 +243,7 @@ def run_export(args: argparse.Namespace) -> int:
 
 def run_all(args: argparse.Namespace) -> int:
     _need_training_extra()
+    # imported here, like run_data's imports, once the train extra is known to be there
     from referee.train.runner import export_classifier, export_detector, train_classifier, train_detector
     from referee.vision.recognizer import CLASSIFIER_FILE, DETECTOR_FILE
 

@@ -13,6 +13,7 @@ import tempfile
 from pathlib import Path
 
 from referee.errors import UserError
+from referee.vision.model_files import file_sha256
 
 EMBEDDING_OUTPUT = "embedding"
 _LINEAR_OPS = ("Gemm", "MatMul")
@@ -118,7 +119,6 @@ def write_head(classifier: str | os.PathLike, out: str | os.PathLike | None = No
         from onnx import numpy_helper
     except ImportError:
         raise UserError("writing the classifier head needs the onnx package (pip install -e '.[train]')") from None
-    from referee.vision.model_files import file_sha256
 
     path = Path(classifier)
     model = onnx.load(str(path))

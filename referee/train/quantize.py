@@ -32,6 +32,7 @@ CALIBRATION_SEED = 900_000
 
 def calibration_scenes(scenes: int, seed: int):
     """Generated 1280x720 scenes of the training designs (the same ones for both models)."""
+    # the scene generator loads only to quantize: train.runner imports this module for every export
     from referee.synth.scenes.dataset import usable_design_names, scene_designs, scene_seed
     from referee.synth.scenes.generator import generate_scene
 
@@ -45,6 +46,7 @@ def _calibration_blobs(model, scenes: int, seed: int):
     the scenes' corner indices, 64 a batch (classifier)."""
     from onnxruntime.quantization import CalibrationDataReader
 
+    # (like calibration_scenes' imports)
     from referee.vision.classifier import crop_blobs
     from referee.vision.crops import crop_index
     from referee.vision.detector import letterbox, to_blob
@@ -87,6 +89,7 @@ def quantize_model(src: Path, dst: Path, scenes: int = CALIBRATION_SCENES, seed:
     from onnxruntime.quantization import CalibrationMethod, QuantFormat, QuantType, quantize_static
     from onnxruntime.quantization.shape_inference import quant_pre_process
 
+    # (like calibration_scenes' imports)
     from referee.vision.onnx_model import OnnxModel
 
     float_model = OnnxModel(src, threads=None)

@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from referee.errors import UserError
+from referee.train.embedding import add_embedding_output, write_head
+from referee.train.quantize import quantize_model
 
 REPO = Path(__file__).resolve().parents[2]
 RUNS = REPO / "runs"
@@ -153,8 +155,6 @@ def export_onnx(weights: Path, out: Path, imgsz: int | tuple[int, int], dynamic:
         out.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(exported, out)
     if embedding:
-        from referee.train.embedding import add_embedding_output, write_head
-
         add_embedding_output(out)
         write_head(out)          # classifier_head.npz beside it: what referee enroll fine-tunes
     return out
@@ -170,7 +170,6 @@ def export_detector(weights: Path, out: Path, imgsz: tuple[int, int] = DETECTOR_
     """The run-time detector: exported at `imgsz`, then (quantize) made INT8 (referee/train/quantize.py)."""
     if not quantize:
         return export_onnx(weights, out, imgsz=imgsz)
-    from referee.train.quantize import quantize_model
 
     with tempfile.TemporaryDirectory() as tmp:
         float_model = export_onnx(weights, Path(tmp) / "detector-float.onnx", imgsz=imgsz)
@@ -189,8 +188,6 @@ def export_classifier(weights: Path, out: Path, quantize: bool = False) -> Path:
     actually shipped."""
     if not quantize:
         return export_onnx(weights, out, imgsz=64, dynamic=True, embedding=True)
-    from referee.train.embedding import add_embedding_output, write_head
-    from referee.train.quantize import quantize_model
 
     with tempfile.TemporaryDirectory() as tmp:
         float_model = export_onnx(weights, Path(tmp) / "classifier-float.onnx", imgsz=64, dynamic=True)

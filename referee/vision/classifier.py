@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from referee.errors import UserError
 from referee.vision.onnx_model import OnnxModel
 
 REJECT_CLASS = "other"
@@ -51,8 +52,6 @@ class IndexClassifier:
     def require_embeddings(self) -> None:
         """UserError unless the model has the `embedding` output (what an enrolled deck reads)."""
         if not self.has_embeddings:
-            from referee.errors import UserError
-
             raise UserError(f"classifier {self.model.path} has no embedding output; "
                             "re-export it with referee train export")
 

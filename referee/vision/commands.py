@@ -23,6 +23,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run_detect(args: argparse.Namespace) -> int:
+    # imported here: `referee --help` imports every command module, and needs neither cv2 nor onnxruntime
     import cv2
 
     from referee.vision.recognizer import STILL_IMAGE_OPTIONS, CardRecognizer

@@ -21,6 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from referee.errors import UserError
+from referee.vision.classifier import IndexClassifier
 from referee.vision.deck_files import CARD_FILE, DECK_FILE, FORMAT_VERSION, MODEL_FILE
 from referee.vision.model_files import write_atomic
 
@@ -54,8 +55,6 @@ class DeckModel:
 
     def index_classifier(self, threads: int | None = None, spin: bool = False):
         """The deck's network as an IndexClassifier (what the recogniser reads corners with)."""
-        from referee.vision.classifier import IndexClassifier
-
         classifier = IndexClassifier(f"deck {self.name}", threads=threads, spin=spin, data=self.onnx)
         if tuple(classifier.names) != self.names:
             raise UserError(f"deck {self.name}: its network has other classes than its deck file; "

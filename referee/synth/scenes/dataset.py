@@ -21,10 +21,11 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .design import ALL_CODES, Design
-from .designs import designs_for, ensure_designs
-from referee.vision.crops import CROP_FACTOR, CROP_SIZE as CLS_SIZE, crop_index, index_square, rectified_square  # noqa: F401
+from referee.vision.crops import CROP_FACTOR, crop_index, index_square, rectified_square  # noqa: F401
+from referee.vision.crops import CROP_SIZE as CLS_SIZE
 
+from .design import ALL_CODES, Design
+from .designs import designs_for, ensure_designs, get_design
 from .generator import CLASSES, Scene, SceneConfig, generate_scene
 from .recipe import DET_SCALE, TILE  # noqa: F401  (the detector tiles' scale and size)
 
@@ -274,8 +275,6 @@ def build_classifier_dataset(out_dir, n_scenes_train: int, n_scenes_val: int, se
 
 
 def _design(name: str) -> Design:
-    from .designs import get_design
-
     return get_design(name)
 
 

@@ -23,6 +23,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from . import designs
 from .cache import faces_root
 
 PACK_QUALITY = 88
@@ -101,7 +102,6 @@ def unpack(pack_file: Path, workers: int = 8) -> list[str]:
             meta["packed"] = True
             (tmp / "meta.json").write_text(json.dumps(meta, indent=1))
             tmp.rename(final)
-    from . import designs
 
     designs.all_designs.cache_clear()
     return names

@@ -5,9 +5,10 @@ from __future__ import annotations
 import numpy as np
 
 from referee.errors import UserError
+from referee.vision.labels import OTHER
 from referee.vision.onnx_model import OnnxModel
 
-REJECT_CLASS = "other"
+REJECT_CLASS = OTHER.value
 # The second output of a classifier exported by `referee train export` (referee.train.embedding):
 # the pooled features its final layer reads, compared by an enrolled deck (referee.vision.deck).
 EMBEDDING_OUTPUT = "embedding"

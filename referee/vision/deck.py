@@ -22,9 +22,10 @@ from referee.errors import UserError
 from referee.vision.deck_files import CARD_FILE, DECK_FILE, FORMAT_VERSION, drop_replaced_network, saved_deck_folder
 from referee.vision.deck_head import DeckHead
 from referee.vision.deck_model import DeckModel
+from referee.vision.labels import BACK, OTHER
 from referee.vision.model_files import write_atomic
 
-NOT_CARDS = ("other", "back")  # classes a deck never enrols
+NOT_CARDS = (OTHER.value, BACK.value)  # classes a deck never enrols
 
 
 @dataclass(frozen=True, eq=False)

@@ -23,13 +23,14 @@ import numpy as np
 
 from referee.vision.crops import CROP_FACTOR, crop_index, index_square, rectified_square  # noqa: F401
 from referee.vision.crops import CROP_SIZE as CLS_SIZE
+from referee.vision.labels import OTHER
 
 from .design import ALL_CODES, Design
 from .designs import designs_for, ensure_designs, get_design
 from .generator import CLASSES, Scene, SceneConfig, generate_scene
 from .recipe import DET_SCALE, TILE  # noqa: F401  (the detector tiles' scale and size)
 
-CLASSIFIER_CLASSES = tuple(ALL_CODES) + ("other",)
+CLASSIFIER_CLASSES = tuple(ALL_CODES) + (OTHER.value,)
 OTHER_FRACTION = 0.1
 
 
@@ -239,7 +240,7 @@ def classifier_samples(scene: Scene, rng: np.random.Generator, other_fraction: f
     if not samples:
         n_other = max(n_other, int(rng.integers(0, 3)))
     for b in _other_boxes(scene, rng, n_other):
-        samples.append(("other", rectified_square(scene.image, *index_square(b, 1.0))))
+        samples.append((OTHER.value, rectified_square(scene.image, *index_square(b, 1.0))))
     return samples
 
 

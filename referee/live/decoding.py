@@ -1,5 +1,5 @@
 """What a play is, decided with what the game allows: the camera's reading of each card (its
-likeliest codes, `PlaySeen.candidates`) weighed against the engine.
+likeliest readings, `PlaySeen.candidates`) weighed against the engine.
 
 A person reading a half-seen card does not read a card that was played two tricks ago, and does
 not call a play illegal when the same glyphs read a little less surely make a legal one. So:
@@ -26,10 +26,10 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
-from referee.engine import CardError, GameState, PlayCards, apply, parse_cards
+from referee.engine import Card, GameState, PlayCards, apply
 from referee.engine.events import IllegalEvent
 from referee.tracking.tracks import UNNAMED_PROBABILITY
-from referee.tracking.watchers import is_joker
+from referee.vision.labels import Label, is_joker, label_codes
 
 # A legal reading this close (nats of mean log-probability per card) to the best illegal one wins:
 # about 10:1 against it. Wider, a clear illegal play would be "read" as a legal one.
@@ -39,7 +39,7 @@ READINGS_TRIED = 24
 CODES_PER_CARD = 3
 RUNNERS_UP = 2
 
-Candidates = Sequence[Sequence[tuple[str, float]]]
+Candidates = Sequence[Sequence[tuple[Label, float]]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,31 +47,32 @@ class Decision:
     """The play as decided: ``cards`` in the order seen; ``margin`` the lead of the chosen reading
     over the next possible one (``math.inf`` when there is none); ``overruled`` why the camera's
     own reading was not taken (``"played-already"``, ``"legal"``), else None."""
-    cards: tuple[str, ...]
+    cards: tuple[Label, ...]
     margin: float
     overruled: str | None = None
-    seen: tuple[str, ...] = ()
-    runners_up: tuple[tuple[str, ...], ...] = ()    # the next likeliest possible readings
+    seen: tuple[Label, ...] = ()
+    runners_up: tuple[tuple[Label, ...], ...] = ()    # the next likeliest possible readings
 
     def to_log(self) -> dict:
         """The game log's ``read`` of a play: the margin (None: no other reading was possible),
         and what the camera read when it was overruled.
 
-        >>> Decision(("6C",), 0.5, "played-already", ("6S",)).to_log()
+        >>> Decision((Card.parse("6C"),), 0.5, "played-already", (Card.parse("6S"),)).to_log()
         {'margin': 0.5, 'seen': ['6S'], 'overruled': 'played-already'}
         """
         out: dict = {"margin": None if math.isinf(self.margin) else round(self.margin, 3)}
         if self.overruled is not None:
-            out.update(seen=list(self.seen), overruled=self.overruled)
+            out.update(seen=list(label_codes(self.seen)), overruled=self.overruled)
         return out
 
 
-def ranked_readings(candidates: Candidates, limit: int = READINGS_TRIED) -> list[tuple[float, tuple[str, ...]]]:
-    """The likeliest combinations of each card's codes, best first, as (score, codes); a code
-    may not be read twice in one play (jokers aside).
+def ranked_readings(candidates: Candidates, limit: int = READINGS_TRIED) -> list[tuple[float, tuple[Label, ...]]]:
+    """The likeliest combinations of each card's readings, best first, as (score, readings); a
+    card may not be read twice in one play (jokers aside).
 
-    >>> ranked_readings([[("6S", -0.1), ("6C", -2.0)], [("6C", -0.2), ("9C", -3.0)]])[:2]
-    [(-0.3, ('6S', '6C')), (-3.1, ('6S', '9C'))]
+    >>> six_s, six_c, nine_c = Card.parse("6S"), Card.parse("6C"), Card.parse("9C")
+    >>> ranked_readings([[(six_s, -0.1), (six_c, -2.0)], [(six_c, -0.2), (nine_c, -3.0)]])[:2]
+    [(-0.3, (Card(6S), Card(6C))), (-3.1, (Card(6S), Card(9C)))]
     """
     per_card = [list(c)[:CODES_PER_CARD] for c in candidates]
     if not per_card or any(not c for c in per_card):
@@ -82,22 +83,28 @@ def ranked_readings(candidates: Candidates, limit: int = READINGS_TRIED) -> list
     return [(round(score, 9), codes) for score, codes in heapq.nlargest(limit, valid, key=lambda item: item[0])]
 
 
-def _distinct(codes: tuple[str, ...]) -> bool:
+def _distinct(codes: tuple[Label, ...]) -> bool:
     real = [c for c in codes if not is_joker(c)]
     return len(set(real)) == len(real)
 
 
-def verdict(state: GameState, player: str, codes: Sequence[str]) -> str | None:
+def verdict(state: GameState, player: str, codes: Sequence[Label]) -> str | None:
     """None when the engine takes this play now, else the rule it breaks."""
-    try:
-        cards = tuple(sorted(parse_cards(list(codes))))
-    except CardError:
+    cards = played_cards(codes)
+    if cards is None:
         return "not-a-card"
     _, events = apply(state, PlayCards(player, cards))
     return next((e.rule for e in events if isinstance(e, IllegalEvent)), None)
 
 
-def decide(state: GameState, player: str, seen: Sequence[str], candidates: Candidates = ()) -> Decision:
+def played_cards(labels: Sequence[Label]) -> tuple[Card, ...] | None:
+    """The cards of a reading in the cards' own order (a camera sees no order within a play);
+    None when one of them is no card face (a back, the classifier's reject class)."""
+    cards = [label for label in labels if isinstance(label, Card)]
+    return tuple(sorted(cards)) if len(cards) == len(labels) else None
+
+
+def decide(state: GameState, player: str, seen: Sequence[Label], candidates: Candidates = ()) -> Decision:
     """The play ``player`` made, from the tracker's reading ``seen`` and its ``candidates``.
 
     Without candidates (a reading that carries none) the reading is taken as it is.
@@ -109,9 +116,9 @@ def decide(state: GameState, player: str, seen: Sequence[str], candidates: Candi
     if all(codes != seen for _, codes in readings):
         readings.append((_score(seen, candidates), seen))
         readings.sort(key=lambda item: -item[0])
-    verdicts: dict[tuple[str, ...], str | None] = {}
+    verdicts: dict[tuple[Label, ...], str | None] = {}
 
-    def judged(codes: tuple[str, ...]) -> str | None:
+    def judged(codes: tuple[Label, ...]) -> str | None:
         if codes not in verdicts:
             verdicts[codes] = verdict(state, player, codes)
         return verdicts[codes]
@@ -138,6 +145,6 @@ def decide(state: GameState, player: str, seen: Sequence[str], candidates: Candi
     return Decision(chosen, margin, overruled, seen, tuple(c for _, c in others[:RUNNERS_UP]))
 
 
-def _score(codes: tuple[str, ...], candidates: Candidates) -> float:
+def _score(codes: tuple[Label, ...], candidates: Candidates) -> float:
     floor = math.log(UNNAMED_PROBABILITY)
     return sum(dict(c).get(code, floor) for code, c in zip(codes, candidates))

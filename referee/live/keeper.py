@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from referee.engine import Deal, Exchange, GameState, Phase, Rules, apply, new_match
-from referee.engine.cards import cards_of
+from referee.engine.cards import Card, cards_of
 from referee.engine.record import action_to_json, load_record, rules_to_json
 from referee.engine.rules.deal import DealOption
 from referee.errors import UserError
@@ -205,9 +205,9 @@ class GameKeeper:
     def player(self, seat: int) -> str:
         return self.players[seat]
 
-    def point_cards(self, seat: int) -> tuple[str, ...]:
+    def point_cards(self, seat: int) -> tuple[Card, ...]:
         masks = self.state.point_cards
-        return tuple(c.code for c in cards_of(masks[seat])) if masks and seat < len(masks) else ()
+        return cards_of(masks[seat]) if masks and seat < len(masks) else ()
 
 
 def _played_cards(events: Sequence[dict]) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -23,15 +23,16 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from referee.announce import Announcement, Announcer
-from referee.engine import Declare, Discard, Give, Pass, Phase, PlayCards, parse_cards
+from referee.engine import Card, Declare, Discard, Give, Pass, Phase, PlayCards, parse_card, parse_cards
 from referee.engine.cards import CardError
 from referee.engine.texts import describe
 from referee.gamelog import GameLogError
-from referee.live.decoding import decide
+from referee.live.decoding import decide, played_cards
 from referee.live.keeper import GameKeeper, Resumed
 from referee.live.texts import live_text
 from referee.tracking import (DiscardSeen, Observation, PassSeen, PileCleared, PlaySeen,
                               PointCardsSeen, TableTracker)
+from referee.vision.labels import Label, label_code, label_codes
 
 log = logging.getLogger(__name__)
 
@@ -79,7 +80,7 @@ class Question:
 @dataclass(frozen=True)
 class PointCardCheck:
     seat: int
-    card: str
+    card: Label
     due: float
 
 
@@ -108,7 +109,7 @@ class Referee:
         self.t: float | None = None
         self.frame: int | None = None
         self._checks: list[PointCardCheck] = []
-        self._previous_point_cards: dict[int, tuple[str, ...]] = {}
+        self._previous_point_cards: dict[int, tuple[Card, ...]] = {}
         self._prompted = None                # the engine's offer the prompt was opened for
         self.typing: str | None = None       # card codes typed after "c", until Enter
         announcer.add_listener(self._log_announcement)
@@ -124,9 +125,10 @@ class Referee:
     def begin_resumed(self, resumed: Resumed) -> None:
         """Continue a game rebuilt from its log: the tracker learns what was already played."""
         self.t = resumed.point.last_t
-        self.tracker.remember_played(resumed.trick_cards, resumed.earlier_cards, resumed.refused_cards)
+        self.tracker.remember_played(parse_cards(resumed.trick_cards), parse_cards(resumed.earlier_cards),
+                                     parse_cards(resumed.refused_cards))
         for seat, cards in resumed.point_cards.items():
-            self.tracker.remember_point_cards(seat, cards)
+            self.tracker.remember_point_cards(seat, parse_cards(cards))
         if self.keeper.state.phase is Phase.OVER and not self.keeper.match_over:
             self._next_game()        # the crash came between a game's end and the next deal
         self._update_prompt()
@@ -248,7 +250,7 @@ class Referee:
         player = old.player
         self._say(lambda lang: live_text("corrected", lang, player=player, cards=codes_now), NOTICE_PRIORITY)
         events = self.keeper.correct("cards", index, again, t=self.t, frame=self.frame)
-        self.tracker.relabel_last_play(codes_now)
+        self.tracker.relabel_last_play(cards)
         self.prompt = self._prompted = None
         self.question = None
         self._after([e for e in events if e["event"] != "play" or e.get("action") != index])
@@ -273,12 +275,11 @@ class Referee:
             return
         player = self.keeper.player(state.turn)
         decision = decide(state, player, seen.cards, seen.candidates)
-        try:
-            # a camera sees no order within a play: log it in the cards' own order, so the same play
-            # reads the same whatever the order the cards settled in
-            cards = tuple(sorted(parse_cards(list(decision.cards))))
-        except CardError as exc:
-            log.warning("not a card code in %s: %s", decision.cards, exc)
+        # a camera sees no order within a play: log it in the cards' own order, so the same play
+        # reads the same whatever the order the cards settled in
+        cards = played_cards(decision.cards)
+        if cards is None:
+            log.warning("not a card in %s", " ".join(label_codes(decision.cards)))
             return
         if decision.cards != tuple(seen.cards):
             self.tracker.relabel_last_play(decision.cards)
@@ -294,9 +295,9 @@ class Referee:
 
     def _ask(self, seat: int, decision, game: int, index: int) -> None:
         player = self.keeper.player(seat)
-        codes = list(decision.cards)
+        codes = list(label_codes(decision.cards))
         self.question = Question(seat, tuple(codes), game, index, self.t + self.question_seconds,
-                                 decision.runners_up)
+                                 tuple(label_codes(reading) for reading in decision.runners_up))
         self.tracker.reset_pads([seat])
         self._say(lambda lang: live_text("ask", lang, player=player, cards=codes), NOTICE_PRIORITY)
         if self.on_question is not None:
@@ -372,21 +373,22 @@ class Referee:
         showing = self.tracker.showing(check.seat)
         if check.card not in showing and any(card in showing for card in expected):
             return      # a misreading that settled: no card there reads 7D any more, the 7H taken does
-        player = self.keeper.player(check.seat)
+        player, card = self.keeper.player(check.seat), label_code(check.card)
         owner = next((s for s in range(len(self.keeper.players)) if s != check.seat
                       and check.card in self.keeper.point_cards(s)), None)
         if owner is not None:
             owner_name = self.keeper.player(owner)
-            self._say(lambda lang: live_text("point_card_of_other", lang, player=player, card=check.card,
+            self._say(lambda lang: live_text("point_card_of_other", lang, player=player, card=card,
                                              owner=owner_name), NOTICE_PRIORITY)
             return
         seen = self.tracker.points[check.seat].cards if check.seat in self.tracker.points else []
         missing = [c for c in expected if c not in seen]
         if missing:
-            self._say(lambda lang: live_text("point_card_expected", lang, player=player, card=check.card,
-                                             expected=missing[0]), NOTICE_PRIORITY)
+            expected_code = missing[0].code
+            self._say(lambda lang: live_text("point_card_expected", lang, player=player, card=card,
+                                             expected=expected_code), NOTICE_PRIORITY)
         else:
-            self._say(lambda lang: live_text("not_a_point_card", lang, player=player, card=check.card),
+            self._say(lambda lang: live_text("not_a_point_card", lang, player=player, card=card),
                       NOTICE_PRIORITY)
 
     # ---- the engine ---------------------------------------------------------------------------------
@@ -401,7 +403,7 @@ class Referee:
         """Announce the events, deal the next game when one ended, follow the engine's offers."""
         for event in events:
             self._announce_event(event)
-        taken = [e["card"] for e in events if e["event"] == "point_card"]
+        taken = [parse_card(e["card"]) for e in events if e["event"] == "point_card"]
         if taken:
             self.tracker.taken_from_pile(taken)
         ended = next((e for e in events if e["event"] == "game_end"), None)

@@ -9,6 +9,7 @@ from typing import Callable, Iterator
 
 from referee.tracking.readings import Point
 from referee.tracking.tracks import EPS, Track, distance
+from referee.vision.labels import Label
 
 _ids = itertools.count(1)
 
@@ -21,16 +22,16 @@ OLD = "old"                # lying on the table before the game started (or left
 
 @dataclass(eq=False)
 class KnownCard:
-    code: str
+    code: Label
     position: Point | None          # None: remembered without being seen (a resumed game)
     group: str
     batch: int = 0                  # the play (or take-back) it came with
     track: int | None = None        # the live track showing it; None while hidden
     last_seen: float | None = None
     id: int = field(default_factory=lambda: next(_ids))
-    read_as: str | None = None      # the code the camera read it as, when a correction changed `code`
+    read_as: Label | None = None    # what the camera read it as, when a correction changed `code`
 
-    def shows_as(self, code: str) -> bool:
+    def shows_as(self, code: Label) -> bool:
         """A track reading ``code`` shows this card: its code, or the misreading it was corrected from."""
         return code == self.code or code == self.read_as
 
@@ -58,7 +59,7 @@ class CardMemory:
     def of_group(self, group: str) -> list[KnownCard]:
         return [k for k in self.cards if k.group == group]
 
-    def add(self, code: str, position: Point | None, group: str, *, track: Track | None = None,
+    def add(self, code: Label, position: Point | None, group: str, *, track: Track | None = None,
             batch: int = 0, t: float | None = None) -> KnownCard:
         known = KnownCard(code, position, group, batch, last_seen=t)
         self.cards.append(known)

@@ -5,37 +5,39 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from referee.vision.labels import Label
+
 
 @dataclass(frozen=True, slots=True)
 class PlaySeen:
     """New cards came to stay on the pile: one play (a fanned play arriving over several frames
-    is one play). ``cards`` are codes in the order they lie on the table, left to right;
-    ``candidates``, card by card, the likeliest codes with their mean log-probability, best first
+    is one play). ``cards`` are the cards in the order they lie on the table, left to right;
+    ``candidates``, card by card, the likeliest readings with their mean log-probability, best first
     (`Track.candidates`; empty when not known)."""
     t: float
-    cards: tuple[str, ...]
-    candidates: tuple[tuple[tuple[str, float], ...], ...] = ()
+    cards: tuple[Label, ...]
+    candidates: tuple[tuple[tuple[Label, float], ...], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class PileCleared:
     """None of the trick's cards has been seen on the pile for a while: the physical trick end."""
     t: float
-    cards: tuple[str, ...]          # the cards of the trick that went
+    cards: tuple[Label, ...]          # the cards of the trick that went
 
 
 @dataclass(frozen=True, slots=True)
 class PileRestored:
     """Cards of a trick reported cleared are back where they were (it was not a clear after all)."""
     t: float
-    cards: tuple[str, ...]
+    cards: tuple[Label, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class TakenBack:
     """The cards of a play the referee refused have left the pile."""
     t: float
-    cards: tuple[str, ...]
+    cards: tuple[Label, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,16 +46,16 @@ class PointCardsSeen:
     seen in that zone this game."""
     t: float
     seat: int
-    added: tuple[str, ...]
-    cards: tuple[str, ...]
+    added: tuple[Label, ...]
+    cards: tuple[Label, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class DiscardSeen:
-    """Cards came to stay in the discard zone (face down ones as ``back``): a 10-discard or the
+    """Cards came to stay in the discard zone (face down ones as BACK): a 10-discard or the
     cards of a 9-pass; their number is what counts."""
     t: float
-    cards: tuple[str, ...]
+    cards: tuple[Label, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
+from referee.vision.labels import Label, parse_label
+
 if TYPE_CHECKING:
     from referee.calibration import Calibration
     from referee.vision.types import CardReading
@@ -15,16 +17,16 @@ Point = tuple[float, float]
 @dataclass(frozen=True, slots=True)
 class TableReading:
     """One card seen in one frame, placed on the table."""
-    code: str                       # "QH", "10S", "JK", or "back" for a face-down card
+    code: Label                     # QH, 10S, JK, or BACK for a face-down card
     confidence: float
     position: Point                 # the card's centre in table coordinates
     zone: str | None                # the name of the zone it lies in ("pile", "points-2", ...)
-    alternatives: tuple[tuple[str, float], ...] = ()   # likeliest codes with probabilities, best first
+    alternatives: tuple[tuple[Label, float], ...] = ()   # likeliest readings with probabilities, best first
 
 
 def readings_on_table(cards: Sequence["CardReading"], calibration: "Calibration") -> list[TableReading]:
     """Each reading's box centre mapped to the table, with the zone it falls in (None outside
-    every zone)."""
+    every zone); the recogniser's codes become labels here, where tracking begins."""
     if not cards:
         return []
     centres = [((c.box[0] + c.box[2]) / 2, (c.box[1] + c.box[3]) / 2) for c in cards]
@@ -33,6 +35,7 @@ def readings_on_table(cards: Sequence["CardReading"], calibration: "Calibration"
     for card, (x, y) in zip(cards, points):
         position = (float(x), float(y))
         zone = calibration.zone_at(position)
-        out.append(TableReading(card.code, float(card.confidence), position, zone.name if zone else None,
-                                card.alternatives))
+        alternatives = tuple((parse_label(code), p) for code, p in card.alternatives)
+        out.append(TableReading(parse_label(card.code), float(card.confidence), position, zone.name if zone else None,
+                                alternatives))
     return out

@@ -12,13 +12,14 @@ from referee.tracking.readings import Point, TableReading
 from referee.tracking.settings import TrackerSettings
 from referee.tracking.tracks import ZoneTracks
 from referee.tracking.watchers import DiscardWatcher, PileWatcher, PointsWatcher
+from referee.vision.labels import Label
 
 
 @dataclass(frozen=True, slots=True)
 class TrackedCard:
     """A card the tracker follows, for the overlay."""
     zone: str
-    code: str
+    code: Label
     position: Point
     established: bool
 
@@ -28,8 +29,8 @@ class TableView:
     """The tracker's picture of the table, for the overlay."""
     t: float | None
     cards: tuple[TrackedCard, ...]
-    trick_cards: tuple[str, ...]                 # the cards of the current trick on the pile
-    point_cards: Mapping[int, tuple[str, ...]]   # seat → cards seen in its point-card zone
+    trick_cards: tuple[Label, ...]                 # the cards of the current trick on the pile
+    point_cards: Mapping[int, tuple[Label, ...]]   # seat → cards seen in its point-card zone
     covered_pads: frozenset[int]
 
 
@@ -86,7 +87,7 @@ class TableTracker:
 
     # ---- what the referee tells the tracker ----------------------------------------------------
 
-    def take_back_last_play(self) -> tuple[str, ...]:
+    def take_back_last_play(self) -> tuple[Label, ...]:
         """The last play was refused: its cards should leave the pile."""
         return self.pile.take_back_last_play()
 
@@ -106,11 +107,11 @@ class TableTracker:
             if track.id in showing:
                 track.restart(t)
 
-    def relabel_last_play(self, codes: Sequence[str]) -> None:
+    def relabel_last_play(self, codes: Sequence[Label]) -> None:
         """The last play's cards were corrected at the table (see `PileWatcher.relabel_last_play`)."""
         self.pile.relabel_last_play(codes)
 
-    def taken_from_pile(self, cards: Iterable[str]) -> None:
+    def taken_from_pile(self, cards: Iterable[Label]) -> None:
         """Cards of the trick a player picks up on purpose (a point card): the pile is not being
         cleared when they go."""
         self.pile.taken(cards)
@@ -125,13 +126,14 @@ class TableTracker:
             self.discard.memory.clear()
             self.discard.adopt(self._tracks[self._discard_name], self.t)
 
-    def remember_played(self, trick: Iterable[str], earlier: Iterable[str] = (), refused: Iterable[str] = ()) -> None:
+    def remember_played(self, trick: Iterable[Label], earlier: Iterable[Label] = (),
+                        refused: Iterable[Label] = ()) -> None:
         """After a restart: the cards already played this game (those of the current trick, and
         the earlier tricks'), so that seeing them is not a new play; and the cards of a refused
         play that may still lie on the pile."""
         self.pile.remember(trick, earlier, refused)
 
-    def remember_point_cards(self, seat: int, cards: Iterable[str]) -> None:
+    def remember_point_cards(self, seat: int, cards: Iterable[Label]) -> None:
         if seat in self.points:
             self.points[seat].remember(cards)
 
@@ -143,7 +145,7 @@ class TableTracker:
 
     # ---- for the overlay ----------------------------------------------------------------------
 
-    def showing(self, seat: int) -> frozenset[str]:
+    def showing(self, seat: int) -> frozenset[Label]:
         """The codes the established cards in a seat's point-card zone read as now."""
         name = self._points_names.get(seat)
         if name is None:

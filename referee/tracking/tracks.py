@@ -21,6 +21,7 @@ from typing import Iterable, Sequence
 
 from referee.tracking.readings import Point, TableReading
 from referee.tracking.settings import TrackerSettings
+from referee.vision.labels import Label, label_code
 
 EPS = 1e-6              # timestamps are sums of frame intervals: compare with a little slack
 # A code a reading does not name counts as read with this probability (the recogniser passes on
@@ -39,16 +40,16 @@ class Track:
     position: Point
     first_seen: float
     last_seen: float
-    code: str                                   # the stable majority code
+    code: Label                                 # the stable majority reading
     id: int = field(default_factory=lambda: next(_ids))
     established: bool = False
     seen_at: collections.deque = field(default_factory=collections.deque)  # recent frame times it was seen in
     # (t, code, confidence, alternatives): the readings of the vote window
     votes: collections.deque = field(default_factory=collections.deque)
-    _rival: str | None = None                   # a different majority code, not stable yet
+    _rival: Label | None = None                 # a different majority reading, not stable yet
     _rival_since: float = 0.0
 
-    def share(self, code: str) -> float:
+    def share(self, code: Label) -> float:
         """The share of the readings' weight that says ``code``."""
         total = sum(max(c, 1e-3) for _, _, c, _ in self.votes)
         return sum(max(c, 1e-3) for _, k, c, _ in self.votes if k == code) / total if total else 0.0
@@ -61,26 +62,29 @@ class Track:
         while len(self.votes) > 1 and self.votes[0][0] < t - EPS:
             self.votes.popleft()
 
-    def candidates(self, count: int = 4) -> tuple[tuple[str, float], ...]:
+    def candidates(self, count: int = 4) -> tuple[tuple[Label, float], ...]:
         """The likeliest codes of this card with their mean log-probability over its recent
         readings, best first. A mean, not a sum: successive frames of a card lying still are
         nearly the same image, so their readings are not independent evidence.
 
-        >>> track = Track((0.0, 0.0), 0.0, 0.0, "6S")
+        >>> from referee.engine.cards import Card
+        >>> six_s, six_c = Card.parse("6S"), Card.parse("6C")
+        >>> track = Track((0.0, 0.0), 0.0, 0.0, six_s)
         >>> for t, p in ((0.0, 0.6), (0.1, 0.9)):
-        ...     track.look(t, TableReading("6S", p, (0.0, 0.0), "pile", (("6S", p), ("6C", 1 - p))))
-        >>> [(code, round(score, 2)) for code, score in track.candidates()]
+        ...     track.look(t, TableReading(six_s, p, (0.0, 0.0), "pile", ((six_s, p), (six_c, 1 - p))))
+        >>> [(label_code(card), round(score, 2)) for card, score in track.candidates()]
         [('6S', -0.31), ('6C', -1.61)]
         """
         if not self.votes:
             return ()
         floor = math.log(UNNAMED_PROBABILITY)
-        excess: dict[str, float] = {}
+        excess: dict[Label, float] = {}
         for _, _, _, alternatives in self.votes:
             for code, p in alternatives:
                 excess[code] = excess.get(code, 0.0) + math.log(max(p, UNNAMED_PROBABILITY)) - floor
         n = len(self.votes)
-        ranked = sorted(excess.items(), key=lambda item: (-item[1], item[0] != self.code, item[0]))
+        # the last tie-break is the code's text, as it was when readings were strings
+        ranked = sorted(excess.items(), key=lambda item: (-item[1], item[0] != self.code, label_code(item[0])))
         return tuple((code, floor + total / n) for code, total in ranked[:count])
 
     def restart(self, t: float) -> None:
@@ -91,14 +95,14 @@ class Track:
         self.votes.clear()
         self._rival = None
 
-    def majority(self) -> str:
-        weights: dict[str, float] = {}
-        counts: dict[str, int] = {}
+    def majority(self) -> Label:
+        weights: dict[Label, float] = {}
+        counts: dict[Label, int] = {}
         for _, code, confidence, _ in self.votes:
             weights[code] = weights.get(code, 0.0) + max(confidence, 1e-3)
             counts[code] = counts.get(code, 0) + 1
         # ties keep the current code, so a 50/50 flicker does not flip the card back and forth
-        return max(weights, key=lambda c: (round(weights[c], 9), counts[c], c == self.code, c))
+        return max(weights, key=lambda c: (round(weights[c], 9), counts[c], c == self.code, label_code(c)))
 
 
 class ZoneTracks:

@@ -11,12 +11,8 @@ from referee.tracking.observations import (DiscardSeen, Observation, PileCleared
                                            PlaySeen, PointCardsSeen, TakenBack)
 from referee.tracking.settings import TrackerSettings
 from referee.tracking.tracks import EPS, Track, ZoneTracks, by_position
+from referee.vision.labels import BACK, Label, is_joker
 
-BACK = "back"
-
-
-def is_joker(code: str) -> bool:
-    return code.startswith("JK")
 
 
 class ArrivalWatcher(ABC):
@@ -33,7 +29,7 @@ class ArrivalWatcher(ABC):
         self._forming_changed = 0.0
         self._batch = 0
 
-    def counts(self, code: str) -> bool:
+    def counts(self, code: Label) -> bool:
         return not (self.face_up_only and code == BACK)
 
     def update(self, t: float, zone: ZoneTracks, ended: Iterable[Track]) -> list[Observation]:
@@ -156,7 +152,7 @@ class PileWatcher(ArrivalWatcher):
         memory = CardMemory(return_radius=settings.return_radius * scale, return_seconds=settings.return_seconds,
                             anywhere=self._anywhere)
         super().__init__(settings, memory)
-        self._taking_back: dict[int, tuple[str, ...]] = {}
+        self._taking_back: dict[int, tuple[Label, ...]] = {}
         self._reported_cleared: set[int] = set()     # known cards a PileCleared named
 
     @staticmethod
@@ -212,7 +208,7 @@ class PileWatcher(ArrivalWatcher):
         still = [k for k in trick if (k.last_seen is not None and k.last_seen > since) or k.code in showing]
         return trick if len(still) <= self.settings.clear_max_cards else []
 
-    def take_back_last_play(self) -> tuple[str, ...]:
+    def take_back_last_play(self) -> tuple[Label, ...]:
         """The referee refused the last play: its cards are expected to leave the pile (they are
         no longer cards of the trick; if they stay, they are judged again as a new play)."""
         batch = self._batch
@@ -236,7 +232,7 @@ class PileWatcher(ArrivalWatcher):
             self.memory.remove(known)
         return showing
 
-    def relabel_last_play(self, codes: Sequence[str]) -> None:
+    def relabel_last_play(self, codes: Sequence[Label]) -> None:
         """The referee corrected the last play's cards: the cards it remembers for that play
         carry the corrected codes (so seeing them again is no new play). A card already carrying
         one of the codes keeps it; the others take the codes left, in order."""
@@ -252,14 +248,14 @@ class PileWatcher(ArrivalWatcher):
                 known.read_as = known.read_as or known.code     # the camera may go on reading that
                 known.code = left.pop(0)
 
-    def taken(self, cards: Iterable[str]) -> None:
+    def taken(self, cards: Iterable[Label]) -> None:
         """Cards of the trick picked up on purpose (a point card): their leaving is no clear."""
         for code in cards:
             known = next((k for k in reversed(self.memory.cards) if k.code == code and k.group == TRICK), None)
             if known is not None:
                 known.group = EARLIER
 
-    def remember(self, trick: Iterable[str], earlier: Iterable[str], refused: Iterable[str] = ()) -> None:
+    def remember(self, trick: Iterable[Label], earlier: Iterable[Label], refused: Iterable[Label] = ()) -> None:
         """Cards played before a restart: the current trick's and earlier tricks' (no place known),
         and a refused play's still to be taken back."""
         for code in trick:
@@ -280,7 +276,7 @@ class PileWatcher(ArrivalWatcher):
         self.adopt(zone, t)
 
     @property
-    def trick_cards(self) -> tuple[str, ...]:
+    def trick_cards(self) -> tuple[Label, ...]:
         return tuple(k.code for k in self.memory.of_group(TRICK))
 
 
@@ -303,8 +299,8 @@ class PointsWatcher:
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
-        self.cards: list[str] = []
-        self._counted: set[tuple[int, str]] = set()   # (track, code): a card laid right on another is new
+        self.cards: list[Label] = []
+        self._counted: set[tuple[int, Label]] = set()   # (track, code): a card laid right on another is new
 
     def update(self, t: float, zone: ZoneTracks) -> list[Observation]:
         added = []
@@ -318,7 +314,7 @@ class PointsWatcher:
                 added.append(track.code)
         return [PointCardsSeen(t, self.seat, tuple(added), tuple(self.cards))] if added else []
 
-    def remember(self, cards: Iterable[str]) -> None:
+    def remember(self, cards: Iterable[Label]) -> None:
         for code in cards:
             if code not in self.cards:
                 self.cards.append(code)

@@ -9,6 +9,7 @@ the CLI and the models' class lists.
 from __future__ import annotations
 
 from enum import Enum
+from typing import Iterable
 
 from referee.engine.cards import Card, Rank, parse_card
 
@@ -33,12 +34,21 @@ PRINTED_RANKS: tuple[Rank, ...] = tuple(Rank.from_number(n) for n in range(1, 14
 """A 2 3 ... 10 J Q K: the order decks, face sheets and the enrolment mat lay the ranks out."""
 
 
+_NOT_A_FACE = {member.value: member for member in NotAFace}
+
+
 def parse_label(code: str) -> Label:
     """The label of a class name or card code; a `CardError` for a name that is neither."""
-    try:
-        return NotAFace(code)
-    except ValueError:
-        return parse_card(code)
+    not_a_face = _NOT_A_FACE.get(code)
+    return not_a_face if not_a_face is not None else parse_card(code)
+
+
+def parse_labels(codes: Iterable[str]) -> tuple[Label, ...]:
+    return tuple(parse_label(code) for code in codes)
+
+
+def label_codes(labels: Iterable[Label]) -> tuple[str, ...]:
+    return tuple(label_code(label) for label in labels)
 
 
 def label_code(label: Label) -> str:
@@ -49,3 +59,8 @@ def label_code(label: Label) -> str:
 def is_card(label: Label | None) -> bool:
     """True for a card face (a joker included), False for BACK, OTHER and None."""
     return isinstance(label, Card)
+
+
+def is_joker(label: Label) -> bool:
+    """A joker, pinned or not."""
+    return isinstance(label, Card) and label.is_joker

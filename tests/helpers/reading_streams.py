@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from referee.calibration import default_zones
 from referee.tracking import TableReading, TableTracker, TrackerSettings
+from referee.vision.labels import parse_label, parse_labels
 
 TABLE = (800.0, 600.0)
 FPS = 15
@@ -15,7 +16,7 @@ def tracker(**settings) -> TableTracker:
 
 
 def card(code: str, x: float, y: float = 300.0, zone: str = "pile", confidence: float = 0.9) -> TableReading:
-    return TableReading(code, confidence, (x, y), zone)
+    return TableReading(parse_label(code), confidence, (x, y), zone)
 
 
 def run(tr: TableTracker, scene, start: float, end: float) -> list:
@@ -31,3 +32,13 @@ def run(tr: TableTracker, scene, start: float, end: float) -> list:
 
 def of(kind, observations) -> list:
     return [o for o in observations if isinstance(o, kind)]
+
+
+def labels(*codes: str) -> tuple:
+    """The tracker's labels of card codes (its input's edge: the recogniser names codes)."""
+    return parse_labels(codes)
+
+
+def readings(per_card) -> tuple:
+    """Candidates as the tracker gives them, from (code, score) pairs card by card."""
+    return tuple(tuple((parse_label(code), score) for code, score in card) for card in per_card)

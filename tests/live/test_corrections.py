@@ -4,6 +4,7 @@ record, and `log_to_record` (what `referee replay` reads) and ``--resume`` read 
 
 from __future__ import annotations
 
+from reading_streams import labels
 from table_double import new_game, table_calibration
 
 from referee.engine.record import load_record, replay_events
@@ -39,12 +40,12 @@ def type_keys(referee, text, t):
 
 def test_undo_takes_back_the_last_play_and_the_game_goes_on_from_before_it(tmp_path):
     referee, heard = start(tmp_path)
-    referee.observe([PlaySeen(1.0, ("5H",))], 1.0, 15)
-    referee.observe([PlaySeen(2.0, ("9C",))], 2.0, 30)        # B's play, a phantom
+    referee.observe([PlaySeen(1.0, labels("5H"))], 1.0, 15)
+    referee.observe([PlaySeen(2.0, labels("9C"))], 2.0, 30)        # B's play, a phantom
     referee.key("u", 3.0, 45)
     assert referee.keeper.state.turn == 1                       # B to play again
     assert "Undone: B's play of 9 of clubs. Please take the cards back." in heard
-    referee.observe([PlaySeen(4.0, ("7D",))], 4.0, 60)
+    referee.observe([PlaySeen(4.0, labels("7D"))], 4.0, 60)
     finish(referee)
     log = tmp_path / "game.jsonl"
     assert [line.data["correct"] for line in read_log(log).of_kind("correction")] == ["undo"]
@@ -57,8 +58,8 @@ def test_undo_takes_back_the_last_play_and_the_game_goes_on_from_before_it(tmp_p
 
 def test_a_misread_play_is_corrected_by_typing_its_cards_and_later_actions_are_taken_again(tmp_path):
     referee, heard = start(tmp_path)
-    referee.observe([PlaySeen(1.0, ("5H",))], 1.0, 15)
-    referee.observe([PlaySeen(2.0, ("9C",))], 2.0, 30)        # B laid 9S: read as 9C
+    referee.observe([PlaySeen(1.0, labels("5H"))], 1.0, 15)
+    referee.observe([PlaySeen(2.0, labels("9C"))], 2.0, 30)        # B laid 9S: read as 9C
     referee.key("p", 3.0, 45)                                   # C passes
     type_keys(referee, "c9s\r", 4.0)
     assert "Corrected: B played 9 of spades." in heard
@@ -74,11 +75,11 @@ def test_a_misread_play_is_corrected_by_typing_its_cards_and_later_actions_are_t
 
 def test_a_corrected_log_resumes_to_the_same_state(tmp_path):
     referee, _ = start(tmp_path)
-    referee.observe([PlaySeen(1.0, ("5H",))], 1.0, 15)
-    referee.observe([PlaySeen(2.0, ("9C",))], 2.0, 30)
+    referee.observe([PlaySeen(1.0, labels("5H"))], 1.0, 15)
+    referee.observe([PlaySeen(2.0, labels("9C"))], 2.0, 30)
     type_keys(referee, "c9s\r", 3.0)
     referee.key("u", 4.0, 60)
-    referee.observe([PlaySeen(5.0, ("8D",))], 5.0, 75)
+    referee.observe([PlaySeen(5.0, labels("8D"))], 5.0, 75)
     state = referee.keeper.state
     finish(referee)
     keeper, resumed = GameKeeper.resume(tmp_path / "game.jsonl", reopen=False)
@@ -90,7 +91,7 @@ def test_bad_corrections_change_nothing_and_say_why(tmp_path):
     referee, heard = start(tmp_path)
     referee.key("u", 1.0, 15)
     assert heard[-1] == "Nothing to undo."
-    referee.observe([PlaySeen(2.0, ("5H",))], 2.0, 30)
+    referee.observe([PlaySeen(2.0, labels("5H"))], 2.0, 30)
     before = referee.keeper.state
     type_keys(referee, "cZZ\r", 3.0)
     assert heard[-1] == "Those are not card codes."
@@ -104,8 +105,8 @@ def test_referee_replay_reads_a_corrected_game_log(tmp_path, capsys):
     from referee.cli import main
 
     referee, _ = start(tmp_path)
-    referee.observe([PlaySeen(1.0, ("5H",))], 1.0, 15)
-    referee.observe([PlaySeen(2.0, ("9C",))], 2.0, 30)
+    referee.observe([PlaySeen(1.0, labels("5H"))], 1.0, 15)
+    referee.observe([PlaySeen(2.0, labels("9C"))], 2.0, 30)
     type_keys(referee, "c9s\r", 3.0)
     finish(referee)
     assert main(["replay", str(tmp_path / "game.jsonl")]) == 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 
+from reading_streams import labels, readings
 from table_double import new_game, table_calibration
 
 from referee.engine import Deal, PlayCards, apply, load_rules, new_match, parse_cards
@@ -13,6 +14,7 @@ from referee.gamelog import effective_events, read_log
 from referee.live.decoding import decide, ranked_readings
 from referee.live.overlay import KEYS_HINT, status_lines
 from referee.tracking import PassSeen, PlaySeen, TableTracker
+from referee.vision.labels import label_codes
 
 FOUR = ("A", "B", "C", "D")
 
@@ -30,48 +32,48 @@ def sure(code):
 
 
 def test_a_clear_legal_reading_is_taken_with_a_wide_margin():
-    decision = decide(live_state(("A", ["5H"])), "B", ("9C",), [[("9C", -0.01), ("9S", -5.0)]])
-    assert decision.cards == ("9C",) and decision.overruled is None
+    decision = decide(live_state(("A", ["5H"])), "B", labels("9C"), readings([[("9C", -0.01), ("9S", -5.0)]]))
+    assert label_codes(decision.cards) == ("9C",) and decision.overruled is None
     assert decision.margin > 4
 
 
 def test_a_card_already_played_is_ruled_out():
     # 5H lies on the pile: B's card read as 5H (and a little as 6H) is the 6H
     state = live_state(("A", ["5H"]))
-    decision = decide(state, "B", ("5H",), [[("5H", -0.2), ("6H", -1.8)]])
-    assert decision.cards == ("6H",) and decision.overruled == "played-already"
+    decision = decide(state, "B", labels("5H"), readings([[("5H", -0.2), ("6H", -1.8)]]))
+    assert label_codes(decision.cards) == ("6H",) and decision.overruled == "played-already"
     assert decision.to_log() == {"margin": None, "seen": ["5H"], "overruled": "played-already"}
 
 
 def test_a_legal_reading_close_to_an_illegal_one_wins():
     # on the 9C, B's card reads 8S a little more than 10S: the 10S, which beats the 9C
     state = live_state(("A", ["9C"]))
-    decision = decide(state, "B", ("8S",), [[("8S", -0.6), ("10S", -1.2)]])
-    assert decision.cards == ("10S",) and decision.overruled == "legal"
+    decision = decide(state, "B", labels("8S"), readings([[("8S", -0.6), ("10S", -1.2)]]))
+    assert label_codes(decision.cards) == ("10S",) and decision.overruled == "legal"
 
 
 def test_a_clearly_illegal_play_stays_refused():
     state = live_state(("A", ["9C"]))
-    decision = decide(state, "B", ("8S",), [[("8S", -0.01), ("10S", -6.0)]])
-    assert decision.cards == ("8S",) and decision.overruled is None
+    decision = decide(state, "B", labels("8S"), readings([[("8S", -0.01), ("10S", -6.0)]]))
+    assert label_codes(decision.cards) == ("8S",) and decision.overruled is None
 
 
 def test_a_reading_without_candidates_is_taken_as_it_is():
-    decision = decide(live_state(), "A", ("5H",), ())
-    assert decision.cards == ("5H",) and math.isinf(decision.margin)
+    decision = decide(live_state(), "A", labels("5H"), ())
+    assert label_codes(decision.cards) == ("5H",) and math.isinf(decision.margin)
 
 
 def test_no_play_reads_one_card_twice():
-    readings = ranked_readings([[("6S", -0.1), ("6C", -0.2)], [("6S", -0.1), ("6C", -0.3)]])
-    assert all(len(set(codes)) == 2 for _, codes in readings)
-    assert readings[0][1] == ("6C", "6S")     # -0.2 - 0.1 beats -0.1 - 0.3
+    ranked = ranked_readings(readings([[("6S", -0.1), ("6C", -0.2)], [("6S", -0.1), ("6C", -0.3)]]))
+    assert all(len(set(cards)) == 2 for _, cards in ranked)
+    assert label_codes(ranked[0][1]) == ("6C", "6S")     # -0.2 - 0.1 beats -0.1 - 0.3
 
 
 def test_the_referee_commits_the_decided_play_logs_its_margin_and_relabels_the_pile(tmp_path):
     tracker = TableTracker.from_calibration(table_calibration(FOUR))
     referee, heard = new_game("president-none", FOUR, (13, 13, 13, 13), "A", tmp_path / "game.jsonl", tracker)
-    referee.observe([PlaySeen(1.0, ("5H",), ([("5H", -0.01)],))], 1.0, 15)
-    referee.observe([PlaySeen(2.0, ("5H",), ([("5H", -0.3), ("6H", -1.5)],))], 2.0, 30)
+    referee.observe([PlaySeen(1.0, labels("5H"), readings(([("5H", -0.01)],)))], 1.0, 15)
+    referee.observe([PlaySeen(2.0, labels("5H"), readings(([("5H", -0.3), ("6H", -1.5)],)))], 2.0, 30)
     assert "B plays 6 of hearts." in heard
     referee.keeper.log.close()
     referee.announcer.close(drain=False)
@@ -83,14 +85,14 @@ def test_the_referee_commits_the_decided_play_logs_its_margin_and_relabels_the_p
 
 # ---- asking when unsure ----------------------------------------------------------------------
 
-UNSURE_9 = ([("9S", -0.5), ("9C", -1.0)],)      # 9S leads 9C by 0.5 nats: less than 4:1
+UNSURE_9 = readings(([("9S", -0.5), ("9C", -1.0)],))      # 9S leads 9C by 0.5 nats: less than 4:1
 
 
 def unsure_game(tmp_path):
     tracker = TableTracker.from_calibration(table_calibration(FOUR))
     referee, heard = new_game("president-none", FOUR, (13, 13, 13, 13), "A", tmp_path / "game.jsonl", tracker)
-    referee.observe([PlaySeen(1.0, ("5H",), ([("5H", -0.01)],))], 1.0, 15)
-    referee.observe([PlaySeen(2.0, ("9S",), UNSURE_9)], 2.0, 30)
+    referee.observe([PlaySeen(1.0, labels("5H"), readings(([("5H", -0.01)],)))], 1.0, 15)
+    referee.observe([PlaySeen(2.0, labels("9S"), UNSURE_9)], 2.0, 30)
     return referee, heard
 
 
@@ -116,7 +118,7 @@ def test_a_pad_cover_says_no_the_play_is_undone_and_the_cards_read_again(tmp_pat
     referee.observe([PassSeen(3.0, 1)], 3.0, 45)            # B covers their pad: not a pass, a "no"
     assert "Sorry. B, please straighten the cards: reading them again." in heard
     assert referee.keeper.state.turn == 1 and referee.question is None
-    referee.observe([PlaySeen(4.0, ("9C",), ([("9C", -0.05)],))], 4.0, 60)
+    referee.observe([PlaySeen(4.0, labels("9C"), readings(([("9C", -0.05)],)))], 4.0, 60)
     log = close(referee, tmp_path)
     assert [line.data["correct"] for line in log.of_kind("correction")] == ["undo"]
     plays = [(e["player"], e["cards"]) for e in effective_events(tmp_path / "game.jsonl") if e["event"] == "play"]
@@ -125,7 +127,7 @@ def test_a_pad_cover_says_no_the_play_is_undone_and_the_cards_read_again(tmp_pat
 
 def test_the_game_going_on_answers_yes(tmp_path):
     referee, heard = unsure_game(tmp_path)
-    referee.observe([PlaySeen(3.0, ("JD",), ([("JD", -0.01)],))], 3.0, 45)   # C plays on
+    referee.observe([PlaySeen(3.0, labels("JD"), readings(([("JD", -0.01)],)))], 3.0, 45)   # C plays on
     assert referee.question is None
     referee.observe([PassSeen(3.5, 1)], 3.5, 52)            # a later cover of B's pad is B's pass... out of turn
     log = close(referee, tmp_path)
@@ -148,8 +150,8 @@ def test_a_question_can_be_answered_by_a_correction_from_another_front_end(tmp_p
     referee, heard = new_game("president-none", FOUR, (13, 13, 13, 13), "A", tmp_path / "game.jsonl", tracker)
     asked = []
     referee.on_question = lambda q: (asked.append(q.cards), referee.correct_last_play(["9C"]))
-    referee.observe([PlaySeen(1.0, ("5H",), ([("5H", -0.01)],))], 1.0, 15)
-    referee.observe([PlaySeen(2.0, ("9S",), UNSURE_9)], 2.0, 30)
+    referee.observe([PlaySeen(1.0, labels("5H"), readings(([("5H", -0.01)],)))], 1.0, 15)
+    referee.observe([PlaySeen(2.0, labels("9S"), UNSURE_9)], 2.0, 30)
     assert asked == [("9S",)] and "Corrected: B played 9 of clubs." in heard
     log = close(referee, tmp_path)
     assert [line.data["correct"] for line in log.of_kind("correction")] == ["cards"]

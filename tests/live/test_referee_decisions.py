@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import re
 
+from reading_streams import labels
 from table_double import logged_events, new_game, new_stage, run_stage, table_calibration
 
 from referee.engine.record import load_record, replay_events
 from referee.gamelog import effective_events, log_to_record, read_log
 from referee.tracking import DiscardSeen, PassSeen, PlaySeen, TableTracker
+from referee.vision.labels import BACK
 
 FOUR = ("A", "B", "C", "D")
 THREE = ("A", "B", "C")
@@ -125,7 +127,7 @@ def test_the_keyboard_passes_declares_and_counts(tmp_path):
     calibration = table_calibration(THREE)
     tracker = TableTracker.from_calibration(calibration)
     referee, heard = new_game("profit", THREE, (12, 12, 12), "A", tmp_path / "profit.jsonl", tracker)
-    referee.observe([PlaySeen(1.0, ("JH",))], 1.0, 15)
+    referee.observe([PlaySeen(1.0, labels("JH"))], 1.0, 15)
     referee.key("d", 2.0, 30)                   # A declares Jack Bind
     referee.key("p", 3.0, 45)                   # B passes
     referee.key("q")
@@ -138,7 +140,7 @@ def test_the_keyboard_passes_declares_and_counts(tmp_path):
 
     tracker = TableTracker.from_calibration(table_calibration(FOUR))
     referee, _ = new_game("highschool", FOUR, (14, 14, 13, 13), "A", tmp_path / "hs.jsonl", tracker)
-    referee.observe([PlaySeen(1.0, ("10H",))], 1.0, 15)
+    referee.observe([PlaySeen(1.0, labels("10H"))], 1.0, 15)
     referee.key("1", 2.0, 30)                   # A discards one card
     referee.keeper.log.close()
     referee.announcer.close(drain=False)
@@ -179,12 +181,12 @@ def test_a_pass_waits_for_the_cards_of_a_10_discard_still_being_laid(tmp_path, m
     # A plays a 10 and lays a card in the discard zone; B covers their pad before it has settled
     tracker = TableTracker.from_calibration(table_calibration(FOUR))
     referee, heard = new_game("highschool", FOUR, (13, 13, 13, 13), "A", tmp_path / "game.jsonl", tracker)
-    referee.observe([PlaySeen(1.0, ("10H",))], 1.0, 15)
+    referee.observe([PlaySeen(1.0, labels("10H"))], 1.0, 15)
     assert referee.prompt is not None and referee.prompt.action == "discard"
     monkeypatch.setattr(tracker, "discard_arriving", lambda: True)
     referee.observe([PassSeen(1.4, 1)], 1.4, 21)
     assert referee.keeper.state.pending is not None            # the pass is held, the offer open
-    referee.observe([DiscardSeen(1.7, ("back",))], 1.7, 26)
+    referee.observe([DiscardSeen(1.7, (BACK,))], 1.7, 26)
     referee.keeper.log.close()
     referee.announcer.close(drain=False)
     events = effective_events(tmp_path / "game.jsonl")
@@ -196,7 +198,7 @@ def test_a_pass_waits_for_the_cards_of_a_10_discard_still_being_laid(tmp_path, m
 def test_a_held_pass_is_taken_when_no_discard_comes(tmp_path, monkeypatch):
     tracker = TableTracker.from_calibration(table_calibration(FOUR))
     referee, heard = new_game("highschool", FOUR, (13, 13, 13, 13), "A", tmp_path / "game.jsonl", tracker)
-    referee.observe([PlaySeen(1.0, ("10H",))], 1.0, 15)
+    referee.observe([PlaySeen(1.0, labels("10H"))], 1.0, 15)
     monkeypatch.setattr(tracker, "discard_arriving", lambda: True)
     referee.observe([PassSeen(1.4, 1)], 1.4, 21)
     referee.tick(3.5, 52)                                      # 2 s on, still nothing counted

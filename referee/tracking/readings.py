@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
-from referee.vision.labels import Label, parse_label
+from referee.vision.labels import Label
 
 if TYPE_CHECKING:
     from referee.calibration import Calibration
@@ -26,7 +26,7 @@ class TableReading:
 
 def readings_on_table(cards: Sequence["CardReading"], calibration: "Calibration") -> list[TableReading]:
     """Each reading's box centre mapped to the table, with the zone it falls in (None outside
-    every zone); the recogniser's codes become labels here, where tracking begins."""
+    every zone)."""
     if not cards:
         return []
     centres = [((c.box[0] + c.box[2]) / 2, (c.box[1] + c.box[3]) / 2) for c in cards]
@@ -35,7 +35,6 @@ def readings_on_table(cards: Sequence["CardReading"], calibration: "Calibration"
     for card, (x, y) in zip(cards, points):
         position = (float(x), float(y))
         zone = calibration.zone_at(position)
-        alternatives = tuple((parse_label(code), p) for code, p in card.alternatives)
-        out.append(TableReading(parse_label(card.code), float(card.confidence), position, zone.name if zone else None,
-                                alternatives))
+        out.append(TableReading(card.label, float(card.confidence), position, zone.name if zone else None,
+                                card.alternatives))
     return out

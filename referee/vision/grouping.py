@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from referee.vision.labels import BACK, Label
 from referee.vision.types import Box, CardReading, Detection
 
 # A card is about 4-5 index heights tall; two corners of one card lie at most about one card
@@ -16,9 +17,9 @@ MAX_CORNER_DISTANCE_IN_INDEX_SIDES = 6.5
 @dataclass(frozen=True, slots=True)
 class CornerReading:
     detection: Detection
-    code: str
+    label: Label
     probability: float
-    alternatives: tuple[tuple[str, float], ...] = ()   # likeliest codes, best first
+    alternatives: tuple[tuple[Label, float], ...] = ()   # likeliest readings, best first
 
     @property
     def score(self) -> float:
@@ -36,7 +37,7 @@ def inside_a_card(detection: Detection, cards: list[Detection]) -> bool:
 
 def off_every_card(reading: CardReading, cards: list[Detection]) -> bool:
     """A face-up card reading none of whose corners has its centre in a `card` box."""
-    if reading.code == "back" or not reading.corners:
+    if reading.label is BACK or not reading.corners:
         return False
     return not any(_contains(c.box, ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)) for b in reading.corners for c in cards)
 
@@ -50,7 +51,7 @@ def _union(boxes: list[Box]) -> Box:
 
 
 def _same_card(a: CornerReading, b: CornerReading, cards: list[Detection]) -> bool:
-    if a.code != b.code:
+    if a.label != b.label:
         return False
     ca, cb = a.detection.centre, b.detection.centre
     side = max(
@@ -69,7 +70,8 @@ def face_up_backs(corners: list[CornerReading], backs: list[Detection]) -> tuple
     detector calls a face-up card `back` now and then, most often a card half under a hand or
     another card), and it is returned as a `card` box.
 
-    >>> corner = CornerReading(Detection("index", (10, 10, 20, 30), 0.9), "3C", 0.95)
+    >>> from referee.engine.cards import Card
+    >>> corner = CornerReading(Detection("index", (10, 10, 20, 30), 0.9), Card.parse("3C"), 0.95)
     >>> face_up, still_backs = face_up_backs([corner], [Detection("back", (5, 5, 80, 110), 0.5),
     ...                                                 Detection("back", (200, 5, 280, 110), 0.5)])
     >>> [d.kind for d in face_up], [d.box[0] for d in still_backs]
@@ -110,8 +112,8 @@ def group_corners(corners: list[CornerReading], cards: list[Detection], backs: l
         holders = [c.box for c in cards if all(_contains(c.box, p) for p in centres)]
         box = min(holders, key=_area) if holders else _union(corner_boxes)
         surest = max(members, key=lambda m: m.score)
-        readings.append(CardReading(members[0].code, surest.score, box, tuple(corner_boxes), surest.alternatives))
-    readings.extend(CardReading("back", b.confidence, b.box) for b in backs)
+        readings.append(CardReading(members[0].label, surest.score, box, tuple(corner_boxes), surest.alternatives))
+    readings.extend(CardReading(BACK, b.confidence, b.box) for b in backs)
     readings.sort(key=lambda r: (r.box[1], r.box[0]))
     return readings
 

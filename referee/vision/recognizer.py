@@ -20,6 +20,7 @@ from referee.vision.detector import CornerDetector
 from referee.vision.grouping import (CornerReading, angle_gap, conflicting_corners, duplicate_clusters, face_up_backs,
                                     group_corners, inside_a_card, off_every_card, readings_alike,
                                     symmetric_pairs)
+from referee.vision.labels import parse_label
 from referee.vision.model_files import default_models_dir, file_sha256
 from referee.vision.types import CardReading, Detection
 
@@ -390,8 +391,11 @@ class CardRecognizer:
                                         corners.alike if self.conflict_likeness else None,
                                         spare_probability=self.conflict_spare_probability)
         names = self.classifier.names
+        # the class names become labels here, where a corner's reading is made
         return [
-            CornerReading(det, code, p, likeliest_codes(corners.distribution(i), names))
+            CornerReading(det, parse_label(code), p,
+                          tuple((parse_label(alternative), q) for alternative, q in
+                                likeliest_codes(corners.distribution(i), names)))
             for i, (det, (code, p)) in enumerate(zip(indices, sure))
             if code != REJECT_CLASS and i not in conflicts
         ]

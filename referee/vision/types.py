@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from referee.vision.labels import Label, label_code
+
 Box = tuple[float, float, float, float]  # x1, y1, x2, y2 in pixels of the original frame
 
 
@@ -23,16 +25,21 @@ class Detection:
 
 @dataclass(frozen=True, slots=True)
 class CardReading:
-    """One physical card: its code ('QH', '10S', 'JK', or 'back' when face down)."""
+    """One physical card: what it reads as (QH, 10S, JK, or BACK when face down)."""
 
-    code: str
+    label: Label
     confidence: float
     box: Box
     corners: tuple[Box, ...] = ()
-    # The classifier's likeliest codes for this card with their probabilities, best first (its
+    # The classifier's likeliest readings of this card with their probabilities, best first (its
     # best-read corner's); empty for a back. The tracker weighs them over frames and the referee
     # decides a play from them with what the game allows.
-    alternatives: tuple[tuple[str, float], ...] = ()
+    alternatives: tuple[tuple[Label, float], ...] = ()
+
+    @property
+    def code(self) -> str:
+        """The label's code ('QH', 'JK', 'back'): for JSON, the CLI and the benches."""
+        return label_code(self.label)
 
     def to_json(self) -> dict:
         return {

@@ -21,6 +21,7 @@ from referee.live import GameKeeper, GameSetup, LiveLoop, Referee, Sighting
 from referee.calibration import default_zones
 from referee.synth.choreography import Script, Stage, Timeline
 from referee.tracking import TableTracker, TrackerSettings
+from referee.vision.labels import parse_label
 from referee.vision.types import CardReading
 
 TABLE_MM = (800.0, 600.0)
@@ -75,7 +76,7 @@ class ScriptedPerception:
                 if rng.random() < self.flicker:
                     code, confidence = misread(code), 0.6
                 hw, hh = CARD_HALF_PX
-                cards.append(CardReading(code, confidence, (x - hw, y - hh, x + hw, y + hh)))
+                cards.append(CardReading(parse_label(code), confidence, (x - hw, y - hh, x + hw, y + hh)))
         markers = set(CORNER_IDS) | {pad_id(seat) for seat in range(self.timeline.seats)
                                      if seat not in moment.covered_pads}
         return Sighting(tuple(cards), frozenset(markers))

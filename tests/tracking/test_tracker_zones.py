@@ -10,7 +10,7 @@ from referee.calibration import default_zones
 from referee.calibration.markers import CORNER_IDS, pad_id
 from referee.tracking import (DiscardSeen, PassSeen, PlaySeen, PointCardsSeen, TableTracker,
                               TrackerSettings, readings_on_table)
-from referee.vision.labels import label_code, label_codes
+from referee.vision.labels import label_code, label_codes, parse_label
 from referee.vision.types import CardReading
 
 SEAT1_POINTS = (72.0, 360.0)        # the middle of points-1 (the left side) on an 800 x 600 table
@@ -92,7 +92,7 @@ def test_readings_are_mapped_to_table_zones_through_the_calibration():
 
     def at(x, y, code):
         (ix, iy), = calibration.table_to_image([(x, y)])
-        return CardReading(code, 0.9, (ix - hw, iy - hh, ix + hw, iy + hh))
+        return CardReading(parse_label(code), 0.9, (ix - hw, iy - hh, ix + hw, iy + hh))
 
     readings = readings_on_table([at(400, 300, "3H"), at(*SEAT1_POINTS, "KS"), at(*DISCARD, "back"),
                                   at(5, 5, "AC")], calibration)

@@ -8,6 +8,7 @@ import pytest
 
 from referee.vision.crops import card_angle
 from referee.vision.grouping import CornerReading, duplicate_clusters, group_corners, symmetric_pairs
+from referee.vision.labels import parse_label
 from referee.vision.recognizer import angle_gap, corner_leads, read_with_leads
 from referee.vision.types import Detection
 
@@ -88,7 +89,7 @@ def test_partner_classified_when_lead_unsure_then_its_duplicate_shares():
 
 
 def _cards(dets, cards, readings):
-    corners = [CornerReading(d, c, p) for d, (c, p) in zip(dets, readings) if c != "other" and p >= 0.6]
+    corners = [CornerReading(d, parse_label(c), p) for d, (c, p) in zip(dets, readings) if c != "other" and p >= 0.6]
     return [(r.code, r.box, r.corners) for r in group_corners(corners, cards, [])]
 
 

@@ -254,7 +254,7 @@ def test_a_deck_of_the_images_own_crops_reads_every_sure_corner_alike(recognizer
         for det in sure:  # one corner at a time: no sharing, no conflicting corners
             (base,) = recognizer.read_corners(image, [det])
             (read,) = with_deck.read_corners(image, [det])
-            assert read.code == base.code and read.probability >= with_deck.min_probability
+            assert read.label == base.label and read.probability >= with_deck.min_probability
             checked += 1
     assert checked >= 10
 

@@ -52,7 +52,7 @@ def test_a_faint_box_needs_a_sure_reading(scene, faint):
         assert len(dimmed) == int(sure)
         seen.add(sure)
         if sure:
-            assert (dimmed[0].code, dimmed[0].probability) == (readings[0].code, readings[0].probability)
+            assert (dimmed[0].label, dimmed[0].probability) == (readings[0].label, readings[0].probability)
     assert True in seen
 
 

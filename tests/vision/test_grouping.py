@@ -1,11 +1,13 @@
 """Corner grouping: two corners of one card are one card; same code far apart is two cards."""
 
+from referee.engine.cards import Card
 from referee.vision.grouping import CornerReading, face_up_backs, group_corners
+from referee.vision.labels import BACK, parse_label
 from referee.vision.types import Detection
 
 
 def corner(x, y, code, conf=0.9, p=0.95, side=20):
-    return CornerReading(Detection("index", (x, y, x + side * 0.5, y + side), conf), code, p)
+    return CornerReading(Detection("index", (x, y, x + side * 0.5, y + side), conf), parse_label(code), p)
 
 
 def test_two_corners_of_one_card_make_one_card():
@@ -49,10 +51,10 @@ def test_off_every_card_looks_at_every_corner():
 
     card = Detection("card", (100.0, 100.0, 200.0, 250.0), 0.9)
     inside, outside = (110.0, 110.0, 120.0, 130.0), (300.0, 300.0, 310.0, 320.0)
-    assert off_every_card(CardReading("2C", 0.1, outside, (outside,)), [card])
-    assert not off_every_card(CardReading("2C", 0.1, inside, (outside, inside)), [card])
-    assert off_every_card(CardReading("2C", 0.1, outside, (outside,)), [])
-    assert not off_every_card(CardReading("back", 0.1, outside), [card])           # backs are not read from corners
+    assert off_every_card(CardReading(Card.parse("2C"), 0.1, outside, (outside,)), [card])
+    assert not off_every_card(CardReading(Card.parse("2C"), 0.1, inside, (outside, inside)), [card])
+    assert off_every_card(CardReading(Card.parse("2C"), 0.1, outside, (outside,)), [])
+    assert not off_every_card(CardReading(BACK, 0.1, outside), [card])           # backs are not read from corners
 
 
 def test_a_back_box_around_a_read_corner_is_that_card_face_up():

@@ -47,6 +47,7 @@ def table_crops(designs: list[str], scenes: int, seed: int):
     from referee.enroll.session import Sample
     from referee.synth.scenes.dataset import classifier_samples, scene_designs, scene_seed
     from referee.synth.scenes.generator import generate_scene
+    from referee.vision.labels import parse_label
 
     per_scene, generic = [], []
     for i in range(scenes):
@@ -56,7 +57,8 @@ def table_crops(designs: list[str], scenes: int, seed: int):
             if code == "other":
                 generic.append(crop)
             else:
-                samples.append(Sample(row=0, col=0, code=code, look=0, crops=(crop,), base_code=code,
+                samples.append(Sample(row=0, col=0, label=parse_label(code), look=0, crops=(crop,),
+                                      base_label=parse_label(code),
                                       base_probability=1.0))
         per_scene.append(samples)
     return per_scene, generic

@@ -110,16 +110,17 @@ class MatLayout:
         return None if label is None else label_code(label)
 
     def slot_face_key(self, row: int, col: int) -> str | None:
-        """Like `slot_code`, but telling the two jokers apart: 'JKB' (black), 'JKR' (red)."""
+        """Like `slot_code`, but telling the two jokers apart: 'JKB' (black), 'JKR' (red): the
+        generator's face key."""
         code = self.slot_code(row, col)
         if code is None or row != EXTRA_ROW:
             return code
         return EXTRA_ROW_KEYS[col]
 
-    def slots(self) -> list[tuple[int, int, str]]:
-        """(row, col, code) of every used slot, row by row, left to right (the laying order)."""
-        return [(r, c, code) for r in range(self.rows) for c in range(self.cols)
-                if (code := self.slot_code(r, c)) is not None]
+    def slots(self) -> list[tuple[int, int, Label]]:
+        """(row, col, label) of every used slot, row by row, left to right (the laying order)."""
+        return [(r, c, label) for r in range(self.rows) for c in range(self.cols)
+                if (label := self.slot_label(r, c)) is not None]
 
     def slot_corner_mm(self, row: int, col: int) -> tuple[float, float]:
         """Where the card's top-left corner goes."""
@@ -144,13 +145,13 @@ class MatLayout:
 
         x, y = self.slot_corner_mm(row, col)
         card_w, card_h = self.card_mm
-        width = self.pitch_mm[0] if col + 1 < self.cols and self.slot_code(row, col + 1) else card_w
+        width = self.pitch_mm[0] if col + 1 < self.cols and self.slot_label(row, col + 1) is not None else card_w
         height = card_h
         for later in range(row + 1, self.rows):
             dy = (later - row) * self.pitch_mm[1]
             if dy >= height:
                 break
-            if any(self.slot_code(later, c) is not None
+            if any(self.slot_label(later, c) is not None
                    and self.slot_corner_mm(later, c)[0] < x + width
                    and self.slot_corner_mm(later, c)[0] + card_w > x for c in range(self.cols)):
                 height = dy

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 import cv2
 import numpy as np
 
+from referee.vision.labels import BACK, label_code
+
 if TYPE_CHECKING:
     from referee.enroll.mat import MatLayout, MatView
     from referee.enroll.session import Enrolment
@@ -23,9 +25,9 @@ def draw_enrolment(frame: np.ndarray, view: "MatView", enrolment: "Enrolment", l
     captured = {(s.row, s.col) for s in enrolment.samples}
     current = enrolment.current_row
     if view.ok:
-        for row, col, code in layout.slots():
-            colour = (CAPTURED if (row, col) in captured or (code == "back" and enrolment.back_seen)
-                      else SKIPPED if code in enrolment.skipped
+        for row, col, label in layout.slots():
+            colour = (CAPTURED if (row, col) in captured or (label is BACK and enrolment.back_seen)
+                      else SKIPPED if label_code(label) in enrolment.skipped
                       else CURRENT if row == current else WAITING)
             poly = np.round(view.slot_polygon(row, col)).astype(np.int32)
             cv2.polylines(image, [poly], True, colour, 2, cv2.LINE_AA)

@@ -10,6 +10,7 @@ import numpy as np
 
 from referee.enroll.session import Slot, SlotReading
 from referee.vision.crops import index_square, rectify, rectify_index
+from referee.vision.labels import BACK, OTHER, Label, parse_label
 
 if TYPE_CHECKING:
     from referee.enroll.mat import MatView
@@ -81,7 +82,7 @@ def ink_share(frame: np.ndarray, view: "MatView", quad_mm: np.ndarray, px_per_mm
 
 
 def read_slots(frame: np.ndarray, view: "MatView", detections: Sequence["Detection"], slots: Sequence[Slot],
-               slot_code: Callable[[int, int], str | None], classifier: "IndexClassifier", *, jitters: int = 2,
+               slot_label: Callable[[int, int], "Label | None"], classifier: "IndexClassifier", *, jitters: int = 2,
                rng: np.random.Generator | None = None,
                corner_mm: Callable[[int, int], tuple[float, float]] | None = None) -> dict[Slot, SlotReading]:
     """A reading for every slot in `slots` that holds a card in this frame.
@@ -100,12 +101,12 @@ def read_slots(frame: np.ndarray, view: "MatView", detections: Sequence["Detecti
     out: dict[Slot, SlotReading] = {}
     empty: list[Slot] = []
     for slot in slots:
-        if slot_code(*slot) == "back":
+        if slot_label(*slot) is BACK:
             polygon = view.slot_card_polygon(*slot)
             inside = [d for d in backs if _inside(polygon, d.centre)]
             if inside:
                 best = max(inside, key=lambda d: d.confidence)
-                out[slot] = SlotReading((), "back", float(best.confidence))
+                out[slot] = SlotReading((), BACK, float(best.confidence))
             continue
         polygon = view.slot_polygon(*slot)
         inside = [d for d in indices if _inside(polygon, d.centre)]
@@ -142,8 +143,9 @@ def read_slots(frame: np.ndarray, view: "MatView", detections: Sequence["Detecti
         plain = [rectify_index(frame, boxes[s], size)[0] for s in order]
         readings = classifier.classify(plain)
         for slot, crop, (code, p) in zip(order, plain, readings):
-            if slot in by_geometry and code == "other":
+            label = parse_label(code)        # the base model's class name, read here
+            if slot in by_geometry and label is OTHER:
                 continue      # ink, but not an index: a hand, a shadow
             extra = jittered_crops(frame, boxes[slot], jitters, rng, size)
-            out[slot] = SlotReading((crop, *extra), code, p)
+            out[slot] = SlotReading((crop, *extra), label, p)
     return out

@@ -100,7 +100,7 @@ def enrol_frames(frames: Iterable[np.ndarray] | Callable[[Enrolment], Iterable[n
 
     layout = layout or MatLayout()
     settings = settings or EnrolSettings()
-    enrolment = Enrolment(layout.slot_code, settings=settings)
+    enrolment = Enrolment(layout.slot_label, settings=settings)
     result = EnrolResult(enrolment)
     markers = MarkerDetector()
     rng = np.random.default_rng(seed)
@@ -117,7 +117,7 @@ def enrol_frames(frames: Iterable[np.ndarray] | Callable[[Enrolment], Iterable[n
             prompts = enrolment.mat_missing(view.missing)
         else:
             detections = recognizer.detections(frame)
-            seen = read_slots(frame, view, detections, enrolment.wanted_slots(), layout.slot_code,
+            seen = read_slots(frame, view, detections, enrolment.wanted_slots(), layout.slot_label,
                               recognizer.classifier, jitters=settings.jitters, rng=rng,
                               corner_mm=layout.slot_corner_mm)
             prompts = enrolment.observe(result.looks, seen)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
 from referee.enroll import prompts
 from referee.enroll.mat import EXTRA_ROW
+from referee.vision.labels import BACK, OTHER, Label, label_code
 
 if TYPE_CHECKING:
     import numpy as np
@@ -47,10 +48,10 @@ class EnrolSettings:
 class SlotReading:
     """What one look saw in one slot: the crops of the card's corner index (first the plain
     crop the recogniser would make, then jittered ones) and the base model's reading of it.
-    A back has no crops; its reading is ('back', confidence)."""
+    A back has no crops; its reading is (BACK, confidence)."""
 
     crops: tuple["np.ndarray", ...]
-    base_code: str
+    base_label: Label
     base_probability: float
 
 
@@ -60,11 +61,16 @@ class Sample:
 
     row: int
     col: int
-    code: str
+    label: Label
     look: int
     crops: tuple["np.ndarray", ...]
-    base_code: str
+    base_label: Label
     base_probability: float
+
+    @property
+    def code(self) -> str:
+        """The card's code: the class name the deck files and the fine-tuning use."""
+        return label_code(self.label)
 
 
 @dataclass(frozen=True)
@@ -106,10 +112,10 @@ class _Row:
 
 @dataclass
 class Enrolment:
-    """The session's state. `slot_code(row, col)` gives the card expected in a slot (None:
+    """The session's state. `slot_label(row, col)` gives the card expected in a slot (None:
     unused); `rows` are asked in order."""
 
-    slot_code: "callable"
+    slot_label: "callable"
     columns: int = 13
     settings: EnrolSettings = field(default_factory=EnrolSettings)
     rows: Sequence[int] = ALL_ROWS
@@ -132,7 +138,7 @@ class Enrolment:
         return None if self.done else self.rows[self._position]
 
     def slots_of(self, row: int) -> list[Slot]:
-        return [(row, col) for col in range(self.columns) if self.slot_code(row, col) is not None]
+        return [(row, col) for col in range(self.columns) if self.slot_label(row, col) is not None]
 
     def wanted_slots(self) -> list[Slot]:
         """The slots the caller should read on the next look (the current row's)."""
@@ -194,8 +200,12 @@ class Enrolment:
 
     # ---- steps -------------------------------------------------------------------------------
 
+    def _label(self, slot: Slot) -> Label:
+        return self.slot_label(*slot)
+
     def _code(self, slot: Slot) -> str:
-        return self.slot_code(*slot)
+        """The slot's card as a code: what the prompts speak and the deck card records."""
+        return label_code(self._label(slot))
 
     def _begin_capture(self, filled: frozenset, look: int, seen) -> list[Prompt]:
         self._row.capturing = filled
@@ -208,27 +218,27 @@ class Enrolment:
             reading = seen.get(slot)
             if reading is None:
                 continue      # a hand over it this look
-            code = self._code(slot)
-            if code == "back":
-                self.back_seen = self.back_seen or reading.base_code == "back"
+            label = self._label(slot)
+            if label is BACK:
+                self.back_seen = self.back_seen or reading.base_label is BACK
                 continue
-            self.samples.append(Sample(slot[0], slot[1], code, look, reading.crops,
-                                       reading.base_code, reading.base_probability))
+            self.samples.append(Sample(slot[0], slot[1], label, look, reading.crops,
+                                       reading.base_label, reading.base_probability))
         state.captured_looks += 1
         if state.captured_looks < self.settings.capture_looks:
             return []
         return self._check_row()
 
-    def _majority(self) -> dict[Slot, str]:
+    def _majority(self) -> dict[Slot, Label]:
         """Per captured slot: the card the base model reads there surely and most often, when it
         is another card than the slot's."""
-        votes: dict[Slot, dict[str, int]] = {}
+        votes: dict[Slot, dict[Label, int]] = {}
         looks: dict[Slot, int] = {}
         for s in self.samples:
             looks[(s.row, s.col)] = looks.get((s.row, s.col), 0) + 1
-            if s.base_probability >= self.settings.wrong_probability and s.base_code not in (s.code, "other"):
+            if s.base_probability >= self.settings.wrong_probability and s.base_label not in (s.label, OTHER):
                 box = votes.setdefault((s.row, s.col), {})
-                box[s.base_code] = box.get(s.base_code, 0) + 1
+                box[s.base_label] = box.get(s.base_label, 0) + 1
         out = {}
         for slot, box in votes.items():
             code, n = max(box.items(), key=lambda kv: kv[1])
@@ -239,11 +249,11 @@ class Enrolment:
     def _check_row(self) -> list[Prompt]:
         state = self._row
         wrong = self._majority()
-        where = {self._code(slot): slot for slot in {(s.row, s.col) for s in self.samples}}
+        where = {self._label(slot): slot for slot in {(s.row, s.col) for s in self.samples}}
         swaps = []
-        for slot, seen_code in wrong.items():
-            other = where.get(seen_code)
-            if other is not None and wrong.get(other) == self._code(slot) and slot < other \
+        for slot, seen in wrong.items():
+            other = where.get(seen)
+            if other is not None and wrong.get(other) == self._label(slot) and slot < other \
                     and state.row in (slot[0], other[0]):
                 swaps.append((slot, other))
         if swaps and not state.retried:
@@ -261,12 +271,12 @@ class Enrolment:
             for code in codes:
                 self.skipped[code] = "swapped with another card"
             out.append(Prompt("not_swapped", row=state.row, codes=codes))
-        for slot, seen_code in sorted(wrong.items()):
+        for slot, seen in sorted(wrong.items()):
             if slot[0] == state.row and not any(slot in pair for pair in swaps):
                 # The mat is trusted (the base model misreads unseen decks, which is why we enrol),
                 # but the user hears about it and the deck card records it.
-                self.disputed[self._code(slot)] = seen_code
-                out.append(Prompt("wrong_slot", row=state.row, codes=(self._code(slot), seen_code)))
+                self.disputed[self._code(slot)] = label_code(seen)
+                out.append(Prompt("wrong_slot", row=state.row, codes=(self._code(slot), label_code(seen))))
         out.append(Prompt("captured", row=state.row))
         return out + self._next_row()
 

@@ -15,7 +15,7 @@ from referee.calibration.markers import CORNER_IDS, MarkerDetector, marker_image
 from referee.cli import main
 from referee.engine.cards import Card
 from referee.enroll.mat import MAT_CORNER_NAMES, MAT_MARKER_IDS, ROW_NAMES, MatLayout, locate_mat
-from referee.vision.labels import BACK
+from referee.vision.labels import BACK, label_code
 from referee.enroll.mat_scene import render_mat_scene
 from referee.enroll.mat_sheet import render_mat, write_mat_sheet
 from referee.errors import UserError
@@ -45,7 +45,7 @@ def _max_slot_error(view, scene) -> float:
 # ---- geometry --------------------------------------------------------------------------------------
 
 def test_slots_hold_the_whole_deck_a_joker_pair_and_a_back():
-    codes = [code for _, _, code in LAYOUT.slots()]
+    codes = [label_code(label) for _, _, label in LAYOUT.slots()]
     assert len(codes) == 55 and len(set(codes) - {"JK"}) == 53 and codes.count("JK") == 2
     assert (LAYOUT.slot_code(0, 0), LAYOUT.slot_code(1, 9), LAYOUT.slot_code(2, 12), LAYOUT.slot_code(3, 11)) == \
         ("AC", "10D", "KH", "QS")

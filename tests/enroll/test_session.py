@@ -7,6 +7,7 @@ import pytest
 
 from referee.enroll.prompts import LANGS, ROW_TEXT, row_prompt
 from referee.enroll.session import ALL_ROWS, Enrolment, EnrolSettings, Prompt, SlotReading
+from referee.vision.labels import Label, parse_label
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 SUITS = "CDHS"
@@ -17,6 +18,11 @@ def slot_code(row: int, col: int) -> str | None:
     if row < 4:
         return RANKS[col] + SUITS[row]
     return {0: "JK", 1: "JK", 2: "back"}.get(col)
+
+
+def slot_label(row: int, col: int) -> Label | None:
+    code = slot_code(row, col)
+    return None if code is None else parse_label(code)
 
 
 def settings(**kw) -> EnrolSettings:
@@ -31,8 +37,8 @@ def look(row: int, cols=range(13), read=None) -> dict:
         code = slot_code(row, col)
         if code is None:
             continue
-        base = read.get(col, ("back", 0.9) if code == "back" else (code, 0.97))
-        out[(row, col)] = SlotReading(() if code == "back" else (CROP, CROP), *base)
+        base_code, p = read.get(col, ("back", 0.9) if code == "back" else (code, 0.97))
+        out[(row, col)] = SlotReading(() if code == "back" else (CROP, CROP), parse_label(base_code), p)
     return out
 
 
@@ -44,7 +50,7 @@ def run(enrolment: Enrolment, looks) -> list[Prompt]:
 
 
 def test_rows_are_asked_in_order_and_each_is_captured_after_it_holds_still():
-    e = Enrolment(slot_code, settings=settings())
+    e = Enrolment(slot_label, settings=settings())
     assert [p.key for p in e.start("mine")] == ["start", "row"]
     said = run(e, [look(0)] * 5)          # 2 steady looks, then 3 captured
     assert [p.key for p in said] == ["captured", "row"]
@@ -54,7 +60,7 @@ def test_rows_are_asked_in_order_and_each_is_captured_after_it_holds_still():
 
 
 def test_a_whole_deck_with_jokers_and_back():
-    e = Enrolment(slot_code, settings=settings())
+    e = Enrolment(slot_label, settings=settings())
     e.start("mine")
     for row in ALL_ROWS:
         run(e, [look(row)] * 5)
@@ -63,14 +69,14 @@ def test_a_whole_deck_with_jokers_and_back():
 
 
 def test_a_hand_over_the_row_delays_the_capture():
-    e = Enrolment(slot_code, settings=settings())
+    e = Enrolment(slot_label, settings=settings())
     e.start("mine")
     said = run(e, [look(0, range(5)), look(0, range(9)), look(0)])
     assert said == [] and not e.samples
 
 
 def test_a_missing_card_is_named_then_the_row_goes_on_without_it():
-    e = Enrolment(slot_code, settings=settings())
+    e = Enrolment(slot_label, settings=settings())
     e.start("mine")
     without_7 = [c for c in range(13) if c != 6]
     said = run(e, [look(0, without_7)] * 6)
@@ -82,7 +88,7 @@ def test_a_missing_card_is_named_then_the_row_goes_on_without_it():
 
 
 def test_the_missing_card_laid_after_the_prompt_is_captured():
-    e = Enrolment(slot_code, settings=settings())
+    e = Enrolment(slot_label, settings=settings())
     e.start("mine")
     run(e, [look(0, range(12))] * 6)
     said = run(e, [look(0)] * 5)
@@ -90,7 +96,7 @@ def test_the_missing_card_laid_after_the_prompt_is_captured():
 
 
 def test_a_card_the_base_model_surely_reads_as_another_is_reported_but_kept():
-    e = Enrolment(slot_code, settings=settings())
+    e = Enrolment(slot_label, settings=settings())
     e.start("mine")
     said = run(e, [look(0, read={11: ("QS", 0.99)})] * 5)
     assert [p.key for p in said] == ["wrong_slot", "captured", "row"]
@@ -99,7 +105,7 @@ def test_a_card_the_base_model_surely_reads_as_another_is_reported_but_kept():
 
 
 def test_two_swapped_cards_restart_the_row_once_then_are_left_out():
-    e = Enrolment(slot_code, settings=settings())
+    e = Enrolment(slot_label, settings=settings())
     e.start("mine")
     swapped = {2: ("4C", 0.98), 3: ("3C", 0.98)}
     said = run(e, [look(0, read=swapped)] * 5)
@@ -111,7 +117,7 @@ def test_two_swapped_cards_restart_the_row_once_then_are_left_out():
 
 
 def test_swap_fixed_after_the_prompt():
-    e = Enrolment(slot_code, settings=settings())
+    e = Enrolment(slot_label, settings=settings())
     e.start("mine")
     run(e, [look(0, read={2: ("4C", 0.98), 3: ("3C", 0.98)})] * 5)
     said = run(e, [look(0)] * 5)
@@ -119,7 +125,7 @@ def test_swap_fixed_after_the_prompt():
 
 
 def test_jokers_row_is_optional():
-    e = Enrolment(slot_code, settings=settings(), rows=(4,))
+    e = Enrolment(slot_label, settings=settings(), rows=(4,))
     e.start("mine")
     said = run(e, [look(4, [2])] * 8)                 # only the back: no jokers in this deck
     assert [p.key for p in said] == ["skipped", "captured"]
@@ -127,14 +133,14 @@ def test_jokers_row_is_optional():
 
 
 def test_an_empty_jokers_row_is_skipped_after_a_while():
-    e = Enrolment(slot_code, settings=settings(), rows=(4,))
+    e = Enrolment(slot_label, settings=settings(), rows=(4,))
     e.start("mine")
     run(e, [{}] * 18)
     assert e.done and not e.samples
 
 
 def test_a_hidden_mat_is_reported_now_and_then():
-    e = Enrolment(slot_code, settings=settings(mat_prompt_looks=10))
+    e = Enrolment(slot_label, settings=settings(mat_prompt_looks=10))
     e.start("mine")
     said = [p for _ in range(25) for p in e.mat_missing(("top-left", "top-right", "bottom-left"))]
     assert [p.key for p in said] == ["mat_hidden"] * 3

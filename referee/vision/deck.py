@@ -110,7 +110,7 @@ class DeckIndex:
         return [c for c, _ in self._groups], out
 
     def classify(self, probabilities: np.ndarray, embeddings: np.ndarray, names: Sequence[str],
-                 reject: str = "other") -> list[tuple[str, float]]:
+                 reject: str = OTHER.value) -> list[tuple[str, float]]:
         """(code, probability) for each crop, from the base model's probabilities (n, len(names))
         and the crops' embeddings (n, D).
 

@@ -21,6 +21,7 @@ import numpy as np
 
 from referee.errors import UserError
 from referee.vision.deck_files import CARD_FILE, DECK_FILE, FORMAT_VERSION, drop_replaced_network
+from referee.vision.labels import OTHER
 from referee.vision.model_files import file_sha256, write_atomic
 
 HEAD_FILE = "classifier_head.npz"      # the base model's own last layer, beside classifier.onnx
@@ -101,7 +102,7 @@ class DeckHead:
         return softmax(emb @ self.weight.T + self.bias)
 
     def classify(self, probabilities: np.ndarray, embeddings: np.ndarray, names: Sequence[str],
-                 reject: str = "other") -> list[tuple[str, float]]:
+                 reject: str = OTHER.value) -> list[tuple[str, float]]:
         """(code, probability) per crop: the base model with this deck's last layer; `reject`
         (not an index) is one of its classes, as in the base model. `probabilities` (the base
         model's) are not needed: the deck's layer replaces the one that made them."""

@@ -23,6 +23,7 @@ import numpy as np
 from referee.errors import UserError
 from referee.vision.classifier import IndexClassifier
 from referee.vision.deck_files import CARD_FILE, DECK_FILE, FORMAT_VERSION, MODEL_FILE
+from referee.vision.labels import OTHER
 from referee.vision.model_files import write_atomic
 
 KIND = "model"
@@ -62,7 +63,7 @@ class DeckModel:
         return classifier
 
     def classify(self, probabilities: np.ndarray, embeddings: np.ndarray | None, names: Sequence[str],
-                 reject: str = "other") -> list[tuple[str, float]]:
+                 reject: str = OTHER.value) -> list[tuple[str, float]]:
         """(code, probability) per crop from the deck network's own probabilities."""
         if tuple(names) != self.names:
             raise ValueError(f"deck {self.name} was fine-tuned for other classes than the classifier's")

@@ -12,6 +12,7 @@ import argparse
 import datetime as _dt
 import sys
 
+from referee.announce.readings import table_language
 from referee.errors import UserError
 
 
@@ -25,7 +26,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "with --models MODELS or $REFEREE_MODELS).")
     p.add_argument("--source", required=True, help="camera index (0), video file or folder of images")
     p.add_argument("--name", required=True, help="the deck's name (letters, digits, _ . -)")
-    p.add_argument("--lang", choices=("ja", "en"), default="ja", help="language of the prompts (default ja)")
+    p.add_argument("--lang", choices=("ja", "en"), default=table_language(),
+                   help="language of the prompts and the overlay (default: ja where the system locale is Japanese, else en)")
     p.add_argument("--mute", action="store_true", help="no speech: prompts as text only")
     p.add_argument("--headless", action="store_true", help="no window")
     p.add_argument("--models", default=None, help="folder with detector.onnx and classifier.onnx (default: "

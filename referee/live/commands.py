@@ -9,8 +9,9 @@ import argparse
 import datetime as _dt
 import sys
 from pathlib import Path
-from typing import Sequence
+from typing import Mapping, Sequence
 
+from referee.announce.readings import parse_players, table_language
 from referee.errors import UserError
 
 DEFAULT_LOG_DIR = Path("logs")
@@ -30,10 +31,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--calibration-dir", default="calibration", help="folder of named calibrations")
     p.add_argument("--log", default=None, help="the game log to write (default: logs/game-DATE-TIME.jsonl)")
     p.add_argument("--resume", default=None, metavar="LOG", help="continue the game of this log after a crash")
-    p.add_argument("--lang", choices=("ja", "en"), default="ja", help="language of the announcements (default ja)")
+    p.add_argument("--lang", choices=("ja", "en"), default=table_language(),
+                   help="language of the announcements and the overlay (default: ja where the system locale is Japanese, else en)")
     p.add_argument("--mute", action="store_true", help="no speech: announcements as text only")
     p.add_argument("--headless", action="store_true", help="no window (the overlay can still be recorded)")
-    p.add_argument("--players", default=None, help="player names clockwise, A,B,C,D (default: the calibration's seats)")
+    p.add_argument("--players", default=None,
+                   help="player names clockwise, A,B,C,D, each with an optional kana reading for the voice: "
+                        "Aki:あき,Ben:べん (default: the calibration's seats)")
     p.add_argument("--counts", default=None, help="cards dealt to each player, 13,13,14,14 (default: the rules' deal)")
     p.add_argument("--first", default=None, help="who leads the first game (default: the first player listed)")
     p.add_argument("--models", default=None, help="folder with detector.onnx and classifier.onnx "
@@ -47,10 +51,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--prompt-seconds", type=float, default=5.0,
                    help="seconds a player has to answer an offer by covering their pad (default 5)")
     p.set_defaults(func=run_watch)
-
-
-def _names(text: str | None) -> list[str] | None:
-    return [n.strip() for n in text.split(",")] if text else None
 
 
 def _counts(text: str | None) -> list[int] | None:
@@ -72,9 +72,10 @@ def _default_log_path() -> Path:
 
 def run_watch(args: argparse.Namespace) -> int:
     """`referee watch`: the parsed command line to `watch`."""
+    players, readings = parse_players(args.players)
     return watch(args.source, rules=args.rules, calibration=args.calibration, calibration_dir=args.calibration_dir,
                  log=args.log, resume=args.resume, lang=args.lang, mute=args.mute, headless=args.headless,
-                 players=_names(args.players), counts=_counts(args.counts), first=args.first, models=args.models,
+                 players=players, readings=readings, counts=_counts(args.counts), first=args.first, models=args.models,
                  deck=args.deck, every=args.every, realtime=args.realtime, record_overlay=args.record_overlay,
                  stable=args.stable, prompt_seconds=args.prompt_seconds)
 
@@ -98,7 +99,8 @@ def _check_options(*, every: int, stable: float, prompt_seconds: float, rules: s
 
 def watch(source: str, *, rules: str | None = None, calibration: str = "default",
           calibration_dir: str = "calibration", log: str | None = None, resume: str | None = None,
-          lang: str = "ja", mute: bool = False, headless: bool = False, players: Sequence[str] | None = None,
+          lang: str | None = None, mute: bool = False, headless: bool = False, players: Sequence[str] | None = None,
+          readings: Mapping[str, str] | None = None,
           counts: Sequence[int] | None = None, first: str | None = None, models: str | None = None,
           deck: str | None = None, every: int = 1, realtime: bool = False, record_overlay: str | None = None,
           stable: float = 0.3, prompt_seconds: float = 5.0) -> int:
@@ -107,6 +109,8 @@ def watch(source: str, *, rules: str | None = None, calibration: str = "default"
     status; problems a user can fix raise `UserError`."""
     # Heavy imports (cv2, onnxruntime) here, not at the top: `referee --help` imports this module.
     from referee.announce import Announcer
+    from referee.announce.readings import NameReadings
+    from referee.gamelog import read_log
     from referee.calibration import load_calibration
     from referee.calibration.clicks import display_available
     from referee.capture import open_capture
@@ -119,6 +123,7 @@ def watch(source: str, *, rules: str | None = None, calibration: str = "default"
     from referee.tracking import TableTracker, TrackerSettings
     from referee.vision.recognizer import CardRecognizer
 
+    lang = lang or table_language()
     _check_options(every=every, stable=stable, prompt_seconds=prompt_seconds, rules=rules, resume=resume, log=log)
     table = load_calibration(calibration, calibration_dir)
     seats = len(table.seats)
@@ -128,6 +133,8 @@ def watch(source: str, *, rules: str | None = None, calibration: str = "default"
         if rules is not None and rules_to_json(load_rules(rules)) != rules_to_json(keeper.rules):
             raise UserError(f"{resume} was played under other rules than --rules {rules}")
         names = keeper.players
+        header = read_log(resume).header or {}
+        readings = dict(header.get("readings") or {}) | dict(readings or {})
     else:
         game_rules = load_rules(rules)
         names = tuple(players or table.seats)
@@ -140,6 +147,7 @@ def watch(source: str, *, rules: str | None = None, calibration: str = "default"
     if len(names) != seats:
         raise UserError(f"{len(names)} players but calibration {table.name!r} has {seats} seats: "
                         "run referee calibrate with --seats or --names")
+    spoken_names = NameReadings.for_players(names, readings or {})
     log_path = Path(resume or log or _default_log_path())
     if resumed is None and log_path.exists() and log_path.stat().st_size > 0:
         raise UserError(f"game log {log_path} exists: continue it with --resume {log_path}, or choose another --log")
@@ -148,7 +156,7 @@ def watch(source: str, *, rules: str | None = None, calibration: str = "default"
     announcer = output = None
     try:
         recognizer = CardRecognizer(models, deck=deck)  # so is a model or deck that does not load
-        announcer = Announcer(lang, mute=mute)
+        announcer = Announcer(lang, mute=mute, readings=spoken_names)
         window = not headless and display_available()
         if not headless and not window:
             print("referee: no display here: running headless", file=sys.stderr)
@@ -159,7 +167,8 @@ def watch(source: str, *, rules: str | None = None, calibration: str = "default"
         if resumed is None:
             log_path.parent.mkdir(parents=True, exist_ok=True)
             keeper, deal_events = GameKeeper.start(setup, GameLogWriter(log_path),
-                                                   header={"source": source, "calibration": table.name})
+                                                   header={"source": source, "calibration": table.name,
+                                                           **({"readings": dict(readings)} if readings else {})})
         else:
             keeper.reopen_log(log_path, resumed)
         referee = Referee(keeper, tracker, announcer, lang=lang, prompt_seconds=prompt_seconds)

@@ -90,7 +90,7 @@ class LiveLoop:
             referee.observe(observations, frame.timestamp, frame.index)
         referee.tick(frame.timestamp, frame.index)
         if self.output is not None:
-            lines = status_lines(referee.keeper, referee.prompt, frame.timestamp, referee.question)
+            lines = status_lines(referee.keeper, referee.prompt, frame.timestamp, referee.question, referee.lang)
             image = draw_overlay(frame.image, self.calibration, self._cards, referee.tracker.view(), lines,
                                  list(referee.recent))
             key = self.output.show(image)

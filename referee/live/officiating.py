@@ -103,7 +103,7 @@ class Referee:
         self._held_pass: tuple[int, float] | None = None
         # Called with each new question (a scoreboard page, a rehearsal's scripted table).
         self.on_question: Callable[[Question], None] | None = None
-        self.recent: collections.deque[str] = collections.deque(maxlen=RECENT_LINES)   # English, for the overlay
+        self.recent: collections.deque[str] = collections.deque(maxlen=RECENT_LINES)   # for the overlay
         self.quit_requested = False
         self.t: float | None = None
         self.frame: int | None = None
@@ -445,8 +445,9 @@ class Referee:
         self._say(lambda lang: describe(event, lang), PRIORITY.get(kind, 1))
 
     def _say(self, text: Callable[[str], str], priority: int) -> None:
-        self.recent.append(text("en"))
-        self.announcer.say(text(self.lang), self.lang, priority)
+        said = text(self.lang)
+        self.recent.append(said)
+        self.announcer.say(said, self.lang, priority)
 
     def _log_announcement(self, item: Announcement) -> None:
         if self.keeper.log is not None:

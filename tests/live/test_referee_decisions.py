@@ -157,7 +157,7 @@ def test_japanese_announcements_are_kana_and_digits(tmp_path):
     assert "Bさん、カードを もどしてください。" in heard
     assert any(h.startswith("まだ ながれて いません。") for h in heard)
     assert not [h for h in heard if KANJI.search(h)]
-    assert list(referee.recent)[-1].startswith("Too early")     # the overlay shows English
+    assert list(referee.recent)[-1].startswith("まだ ながれて いません。")     # the overlay speaks the table's language
 
 
 def test_a_point_card_misread_for_a_while_is_not_a_complaint_once_it_reads_right(tmp_path):

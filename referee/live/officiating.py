@@ -51,6 +51,10 @@ DEFAULT_QUESTION_SECONDS = 4.0
 HELD_PASS_SECONDS = 2.0
 DEFAULT_POINT_CARD_GRACE = 2.0
 RECENT_LINES = 6
+# After a restart between two games, what the camera sees this long after its first frame is the
+# last game's cards: long enough for the tracker to settle on them, short against a new game's
+# first play (the players pick up their new hands first).
+LEFTOVER_SECONDS = 1.5
 
 
 @dataclass
@@ -129,6 +133,8 @@ class Referee:
             self.tracker.remember_point_cards(seat, cards)
         if self.keeper.state.phase is Phase.OVER and not self.keeper.match_over:
             self._next_game()        # the crash came between a game's end and the next deal
+            self.tracker.leave_over_first_view(LEFTOVER_SECONDS)
+        self._announce_recovered(resumed.missing_events)
         self._update_prompt()
         if not self.keeper.match_over:
             self._say(lambda lang: live_text("resumed", lang, player=self._to_move_name()), NOTICE_PRIORITY)
@@ -437,6 +443,13 @@ class Referee:
             self._say(lambda lang: live_text(hint, lang, count=count), NOTICE_PRIORITY)
 
     # ---- speaking -----------------------------------------------------------------------------------
+
+    def _announce_recovered(self, events: Sequence[dict]) -> None:
+        """The events the crash kept out of the log (their action was written), said in one line."""
+        spoken = [e for e in events if e["event"] not in SILENT_EVENTS]
+        if spoken:
+            self._say(lambda lang: live_text("while_away", lang, events=" ".join(describe(e, lang) for e in spoken)),
+                      NOTICE_PRIORITY)
 
     def _announce_event(self, event: dict) -> None:
         kind = event["event"]

@@ -28,6 +28,7 @@ LIVE_TEXTS = {
         "not_cards": "Those are not card codes.",
         "ask": "{player}: {cards}? If not, cover your pad.",
         "ask_rejected": "Sorry. {player}, please straighten the cards: reading them again.",
+        "while_away": "While I was away: {events}",
     },
     "ja": {
         "start": "ゲームスタート。{player}さんから。",
@@ -50,6 +51,7 @@ LIVE_TEXTS = {
         "not_cards": "カードの コードでは ありません。",
         "ask": "{player}さん、{cards}？ ちがうときは パッドを かくしてください。",
         "ask_rejected": "すみません。{player}さん、カードを ならべなおしてください。よみなおします。",
+        "while_away": "とまっている あいだに: {events}",
     },
 }
 

@@ -8,6 +8,7 @@ Heavy imports (cv2) stay inside the command functions so `referee --help` stays 
 from __future__ import annotations
 
 import argparse
+import sys
 import re
 
 from referee.errors import UserError
@@ -41,6 +42,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--table-mm", default=None, metavar="W,H",
                    help="the size of the marked area in mm: table coordinates in mm (default: a normalised 1000 x 1000 plane)")
     p.add_argument("--preview", default=None, metavar="FILE", help="also write an image of the zones over the last frame")
+    p.add_argument("--size", default=None, metavar="WxH",
+                   help="camera mode to ask for (default: the best 16:9 mode up to 1920x1080)")
     p.set_defaults(func=run_calibrate)
 
 
@@ -94,7 +97,8 @@ def run_calibrate(args: argparse.Namespace) -> int:
                                                  calibration_path, parse_clicks, save_calibration, seat_names)
     from referee.calibration.clicks import click_corners, display_available
     from referee.calibration.preview import draw_calibration
-    from referee.capture import read_frames
+    from referee.calibration.scale import card_size_note
+    from referee.capture import parse_size, read_frames
 
     if not NAME_PATTERN.match(args.name):
         raise UserError(f"--name must be a plain name (letters, digits, _ . -), got {args.name!r}")
@@ -103,7 +107,8 @@ def run_calibrate(args: argparse.Namespace) -> int:
     names = seat_names(args.seats, _names(args.names))
     table_size, units = _table_size(args.table_mm)
     clicks = parse_clicks(args.clicks) if args.clicks else None
-    images = read_frames(args.source, 1 if clicks or args.interactive else args.frames)
+    camera_size = parse_size(args.size) if args.size else None
+    images = read_frames(args.source, 1 if clicks or args.interactive else args.frames, camera_size)
     size = (int(images[-1].shape[1]), int(images[-1].shape[0]))
     common = dict(name=args.name, table_size=table_size, units=units)
 
@@ -128,6 +133,9 @@ def run_calibrate(args: argparse.Namespace) -> int:
            if calibration.method == "markers" else "four clicked corners")
     print(f"saved {path}: table from {how}; {size[0]}x{size[1]} frames; seats clockwise: {', '.join(names)}; "
           f"pads seen: {', '.join(pads_seen) or 'none'}")
+    note = card_size_note(calibration)
+    if note is not None:
+        print(note[0], file=sys.stderr if note[1] else sys.stdout)
     if args.preview:
         if not cv2.imwrite(args.preview, draw_calibration(images[-1], calibration)):
             raise UserError(f"cannot write preview {args.preview}")

@@ -29,6 +29,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--lang", choices=("ja", "en"), default=table_language(),
                    help="language of the prompts and the overlay (default: ja where the system locale is Japanese, else en)")
     p.add_argument("--mute", action="store_true", help="no speech: prompts as text only")
+    p.add_argument("--size", default=None, metavar="WxH",
+                   help="camera mode to ask for (default: the best 16:9 mode up to 1920x1080)")
     p.add_argument("--headless", action="store_true", help="no window")
     p.add_argument("--models", default=None, help="folder with detector.onnx and classifier.onnx (default: "
                                                   "$REFEREE_MODELS, else the installed models); "
@@ -48,7 +50,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run_enroll(args: argparse.Namespace) -> int:
     from referee.announce import Announcer
     from referee.calibration.clicks import display_available
-    from referee.capture import open_capture
+    from referee.capture import open_capture, parse_size, report_camera_mode
     from referee.enroll.mat import MatLayout
     from referee.enroll.run import enrol_frames
     from referee.enroll.session import EnrolSettings
@@ -65,7 +67,8 @@ def run_enroll(args: argparse.Namespace) -> int:
         raise UserError(f"--patience must be between 3 and 600 frames, got {args.patience}")
     settings = EnrolSettings(capture_looks=args.looks, patience_looks=args.patience)
     layout = MatLayout()
-    capture = open_capture(args.source)
+    capture = open_capture(args.source, size=parse_size(args.size) if args.size else None)
+    report_camera_mode(capture.source)
     announcer = output = None
     try:
         recognizer = CardRecognizer(args.models)

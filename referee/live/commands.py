@@ -43,6 +43,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--models", default=None, help="folder with detector.onnx and classifier.onnx "
                                                   "(default: $REFEREE_MODELS, else the installed models)")
     p.add_argument("--deck", default=None, metavar="NAME", help="use the deck enrolled with referee enroll --name NAME")
+    p.add_argument("--size", default=None, metavar="WxH",
+                   help="camera mode to ask for (default: the best 16:9 mode up to 1920x1080)")
     p.add_argument("--every", type=int, default=1, help="recognise every K-th frame (default 1)")
     p.add_argument("--realtime", action="store_true",
                    help="play a video file or folder at its own speed, as a camera would deliver it")
@@ -76,7 +78,7 @@ def run_watch(args: argparse.Namespace) -> int:
     return watch(args.source, rules=args.rules, calibration=args.calibration, calibration_dir=args.calibration_dir,
                  log=args.log, resume=args.resume, lang=args.lang, mute=args.mute, headless=args.headless,
                  players=players, readings=readings, counts=_counts(args.counts), first=args.first, models=args.models,
-                 deck=args.deck, every=args.every, realtime=args.realtime, record_overlay=args.record_overlay,
+                 deck=args.deck, size=args.size, every=args.every, realtime=args.realtime, record_overlay=args.record_overlay,
                  stable=args.stable, prompt_seconds=args.prompt_seconds)
 
 
@@ -102,7 +104,7 @@ def watch(source: str, *, rules: str | None = None, calibration: str = "default"
           lang: str | None = None, mute: bool = False, headless: bool = False, players: Sequence[str] | None = None,
           readings: Mapping[str, str] | None = None,
           counts: Sequence[int] | None = None, first: str | None = None, models: str | None = None,
-          deck: str | None = None, every: int = 1, realtime: bool = False, record_overlay: str | None = None,
+          deck: str | None = None, size: str | None = None, every: int = 1, realtime: bool = False, record_overlay: str | None = None,
           stable: float = 0.3, prompt_seconds: float = 5.0) -> int:
     """Referee a game through a camera (``source`` "0"), a video file or a folder of images; the
     keyword arguments are `referee watch`'s options (same names, same defaults). Returns the exit
@@ -113,7 +115,8 @@ def watch(source: str, *, rules: str | None = None, calibration: str = "default"
     from referee.gamelog import read_log
     from referee.calibration import load_calibration
     from referee.calibration.clicks import display_available
-    from referee.capture import open_capture
+    from referee.calibration.scale import card_size_note
+    from referee.capture import open_capture, parse_size, report_camera_mode
     from referee.engine import load_rules
     from referee.engine.record import rules_to_json
     from referee.gamelog import GameLogWriter
@@ -152,7 +155,12 @@ def watch(source: str, *, rules: str | None = None, calibration: str = "default"
     if resumed is None and log_path.exists() and log_path.stat().st_size > 0:
         raise UserError(f"game log {log_path} exists: continue it with --resume {log_path}, or choose another --log")
 
-    capture = open_capture(source)                     # a missing camera or an unreadable video: UserError
+    camera_size = parse_size(size) if size else None
+    capture = open_capture(source, size=camera_size)   # a missing camera or an unreadable video: UserError
+    report_camera_mode(capture.source)
+    note = card_size_note(table)
+    if note is not None and note[1]:
+        print(f"referee: {note[0]}", file=sys.stderr)
     announcer = output = None
     try:
         recognizer = CardRecognizer(models, deck=deck)  # so is a model or deck that does not load

@@ -53,6 +53,7 @@ def one_line_error(capsys, argv: list[str], words: str) -> None:
     (["--rules", "highschool", "--counts=-1,13,13,13"], "--counts takes card counts of 0 or more"),
     ([], "give --rules"),
     (["--rules", "highschool", "--players", "A:a,B,C,D"], "the reading of 'A' must be kana"),
+    (["--rules", "highschool", "--size", "wide"], "--size takes a camera mode as WIDTHxHEIGHT"),
 ])
 def test_bad_rules_or_players_are_one_line_errors(table, capsys, extra, words):
     calibration, frames = table

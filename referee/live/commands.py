@@ -28,7 +28,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--calibration", default="default",
                    help="calibration name (calibration/NAME.json) or path (default: default)")
     p.add_argument("--calibration-dir", default="calibration", help="folder of named calibrations")
-    p.add_argument("--log", default=None, help="the game log to write (default: logs/game-DATE-TIME.jsonl)")
+    p.add_argument("--log", default=None, help="the game log to write (default: logs/game-DATE-TIME.jsonl); "
+                                               "every finished game and match is also appended to history.jsonl "
+                                               "in its folder (referee history)")
     p.add_argument("--resume", default=None, metavar="LOG", help="continue the game of this log after a crash")
     p.add_argument("--lang", choices=("ja", "en"), default="ja", help="language of the announcements (default ja)")
     p.add_argument("--mute", action="store_true", help="no speech: announcements as text only")
@@ -113,6 +115,7 @@ def watch(source: str, *, rules: str | None = None, calibration: str = "default"
     from referee.engine import load_rules
     from referee.engine.record import rules_to_json
     from referee.gamelog import GameLogWriter
+    from referee.gamelog.history import HistoryRecorder
     from referee.live import GameKeeper, GameSetup, LiveLoop, Referee, deal_counts
     from referee.live.overlay import OverlayOutput
     from referee.live.perception import CameraPerception
@@ -162,6 +165,8 @@ def watch(source: str, *, rules: str | None = None, calibration: str = "default"
                                                    header={"source": source, "calibration": table.name})
         else:
             keeper.reopen_log(log_path, resumed)
+        history = HistoryRecorder.for_log(log_path)
+        keeper.log.add_listener(history.on_log_line)
         referee = Referee(keeper, tracker, announcer, lang=lang, prompt_seconds=prompt_seconds)
         referee.announcer.add_listener(lambda item: print(f"[{_clock(referee.t)}] {item.text}", flush=True))
         if resumed is None:
@@ -178,6 +183,8 @@ def watch(source: str, *, rules: str | None = None, calibration: str = "default"
         except KeyboardInterrupt:
             print("referee: stopped", file=sys.stderr)
         print(final_summary(keeper))
+        if history.failure is not None:
+            print(f"referee: warning: {history.failure}", file=sys.stderr)
         if keeper.log is not None and keeper.log.failure is not None:
             raise UserError(keeper.log.failure)
     finally:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import segno
 
-QUIET_MODULES = 2        # a white margin the phone needs to find the code over a busy table
+QUIET_MODULES = 4        # the white margin the QR standard asks for: a phone finds the code over any table
 MODULE_PIXELS = 4
 
 

@@ -31,7 +31,7 @@ def table(tmp_path):
     frames = tmp_path / "frames"
     frames.mkdir()
     for index in range(12):
-        cv2.imwrite(str(frames / f"{index:04d}.png"), np.zeros((36, 64, 3), np.uint8))
+        cv2.imwrite(str(frames / f"{index:04d}.png"), np.zeros((360, 640, 3), np.uint8))
     return ["--source", str(frames), "--calibration", str(calibration), "--rules", "president-none",
             "--headless", "--mute", "--lang", "en", "--realtime", "--log", str(tmp_path / "game.jsonl")]
 
@@ -92,6 +92,18 @@ def test_nothing_listens_without_board_and_the_board_listens_with_it(table, caps
     assert link, err
     assert opened == {int(link.group(1))}
     assert listening_ports() == set()                    # and it stopped with the referee
+
+
+def test_served_to_the_network_the_link_is_drawn_on_the_overlay_as_a_qr_code(table, tmp_path, capsys):
+    overlay = tmp_path / "overlay.mp4"
+    assert main(["watch", *table, "--board", "--board-host", "0.0.0.0", "--board-port", "0",
+                 "--record-overlay", str(overlay)]) == 0
+    link = re.search(r"scoreboard: (http://\S+)", capsys.readouterr().err).group(1)
+    assert "0.0.0.0" not in link and "token=" in link
+    video = cv2.VideoCapture(str(overlay))
+    ok, image = video.read()
+    video.release()
+    assert ok and cv2.QRCodeDetector().detectAndDecode(image)[0] == link
 
 
 @pytest.mark.parametrize("extra, words", [

@@ -128,3 +128,20 @@ def test_a_page_without_the_token_is_refused_and_shows_nothing(table, phone):
     loop.play("5H")
     time.sleep(0.3)
     assert referee.keeper.state.trick.top is not None        # nothing was undone
+
+
+def test_a_misread_play_is_corrected_and_a_pass_made_from_the_phone(table, phone):
+    server, loop, referee, heard = table
+    phone.goto(server.url)
+    loop.play("7D")                                         # A laid 7S, read as 7D
+    wait_for_text(phone, "#top", "7 of diamonds (A)", 2.0)
+    phone.locator("#correct-cards").fill("7s")
+    phone.locator("#correct").tap()
+    wait_for_text(phone, "#top", "7 of spades (A)", 2.0)
+    phone.locator("#pass").tap()                            # B passes
+    wait_for_text(phone, "#turn", "C", 2.0)
+    sync_api.expect(phone.locator("#status")).to_have_text("Sent")
+    assert [(type(a).__name__, a.player) for a in referee.keeper.history[-1][1]] == [("PlayCards", "A"),
+                                                                                     ("Pass", "B")]
+    assert referee.keeper.state.trick.top.cards[0].code == "7S"
+    assert "Corrected: A played 7 of spades." in heard

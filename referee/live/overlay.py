@@ -187,6 +187,16 @@ def draw_overlay(image: "np.ndarray", calibration: "Calibration", cards: Sequenc
     return out
 
 
+def stamp_top_right(image: "np.ndarray", badge: "np.ndarray", margin: int = 8) -> None:
+    """Draw ``badge`` (e.g. the scoreboard link's QR code) into the top right corner, in place;
+    a frame too small for it is left as it is."""
+    h, w = badge.shape[:2]
+    height, width = image.shape[:2]
+    if h + margin > height or w + margin > width:
+        return
+    image[margin:margin + h, width - margin - w:width - margin] = badge
+
+
 TEXT_PX = 15          # the status panel's font size in pixels (OpenCV 5's built-in Unicode font)
 
 

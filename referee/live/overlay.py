@@ -9,9 +9,9 @@ confidence is drawn in pink with a question mark.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING, Sequence
 
+from referee.drawing import draw_text, text_width
 from referee.engine import Phase
 from referee.engine.cards import RANK_SYMBOLS, cards_of
 from referee.engine.plays import suit_list
@@ -172,7 +172,7 @@ def draw_overlay(image: "np.ndarray", calibration: "Calibration", cards: Sequenc
         doubtful = card.confidence < LOW_CONFIDENCE
         colour = DOUBTFUL_COLOUR if doubtful else (0, 255, 255)
         cv2.rectangle(out, (x1, y1), (x2, y2), colour, 3 if doubtful else 2)
-        _text(out, f"{card.code}{'?' if doubtful else ''} {card.confidence:.2f}", (x1, max(14, y1 - 4)), 13,
+        draw_text(out, f"{card.code}{'?' if doubtful else ''} {card.confidence:.2f}", (x1, max(14, y1 - 4)), 13,
               colour=colour)
     if view is not None:
         for tracked in view.cards:
@@ -197,32 +197,7 @@ def stamp_top_right(image: "np.ndarray", badge: "np.ndarray", margin: int = 8) -
     image[margin:margin + h, width - margin - w:width - margin] = badge
 
 
-TEXT_PX = 15          # the status panel's font size in pixels (OpenCV 5's built-in Unicode font)
-
-
-@cache
-def _font():
-    import cv2
-
-    return cv2.FontFace("uni")
-
-
-def _text_width(text: str, size: int) -> int:
-    import cv2
-
-    return int(cv2.getTextSize((4096, 256), text, (0, size), _font(), size)[2])
-
-
-def _text(image, text: str, origin: tuple[int, int], size: int, colour=(255, 255, 255), outline: bool = True) -> None:
-    """``text`` with its baseline at ``origin``; ``outline`` draws a one-pixel dark rim first (same
-    glyphs shifted, so the rim is exactly as wide as the text), for text straight on the frame."""
-    import cv2
-
-    x, y = origin
-    if outline:
-        for dx, dy in ((-1, -1), (1, -1), (-1, 1), (1, 1), (-1, 0), (1, 0), (0, -1), (0, 1)):
-            cv2.putText(image, text, (x + dx, y + dy), (0, 0, 0), _font(), size)
-    cv2.putText(image, text, (x, y), colour, _font(), size)
+TEXT_PX = 15          # the status panel's font size in pixels
 
 
 def _panel(image, lines: list[str], origin: tuple[int, int], size: int) -> None:
@@ -230,14 +205,14 @@ def _panel(image, lines: list[str], origin: tuple[int, int], size: int) -> None:
     if not lines:
         return
     step = size + 7
-    width = max(_text_width(line, size) for line in lines) + 16
+    width = max(text_width(line, size) for line in lines) + 16
     x, y = origin
     y = max(0, y)
     h = step * len(lines) + 10
     region = image[y:y + h, x:x + width]
     region[:] = (region * 0.4).astype(region.dtype)
     for i, line in enumerate(lines):
-        _text(image, line, (x + 8, y + step * (i + 1)), size, outline=False)
+        draw_text(image, line, (x + 8, y + step * (i + 1)), size, outline=False)
 
 
 class OverlayOutput:

@@ -7,6 +7,7 @@ speech announcer can use the same function or the tables below.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Iterable
 
 LANGS = ("en", "ja")
@@ -234,6 +235,20 @@ def cards_text(cards: Iterable[str], lang: str = "en") -> str:
     return sep.join(card_name(c, lang) for c in cards)
 
 
+# A run of card codes inside a free text (an illegal play's message): "3C 2C", "JK=4H".
+_CODE_RUN = re.compile(r"(?<![\w=])((?:JK(?:=(?:10|[2-9JQKA])[SHDC])?|(?:10|[2-9JQKA])[SHDC])"
+                       r"(?:\s+(?:JK(?:=(?:10|[2-9JQKA])[SHDC])?|(?:10|[2-9JQKA])[SHDC]))*)(?![\w=])")
+
+
+def _named_cards(text: str, lang: str) -> str:
+    """``text`` with its card codes read as card names (the voice says "three C" for "3C").
+
+    >>> _named_cards("3C 2C is neither one rank nor stairs", "en")
+    '3 of clubs, 2 of clubs is neither one rank nor stairs'
+    """
+    return _CODE_RUN.sub(lambda m: cards_text(m.group(1).split(), lang), text)
+
+
 def rule_name(rule: str, lang: str = "en") -> str:
     return RULE_NAMES[lang].get(rule, rule)
 
@@ -261,6 +276,8 @@ def describe(event: dict[str, Any], lang: str = "en") -> str:
         f["colours"] = sep.join(COLOUR_TEXTS[lang].get(c, c) for c in f["colours"])
     if "number" in f:
         f["number"] = RANK_NAMES[lang].get(f["number"], f["number"])
+    if isinstance(f.get("message"), str):
+        f["message"] = _named_cards(f["message"], lang)
     if "violation" in f:
         f["violation_name"] = rule_name(f["violation"], lang)
     if "order" in f:

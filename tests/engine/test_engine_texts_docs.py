@@ -102,3 +102,11 @@ def test_profit_and_shinafugo_lines():
     line = describe({"event": "game_end", "ranking": ["A", "B"], "scores": {"A": 14, "B": 0},
                      "totals": {"A": 20, "B": 3}, "match_over": True, "winners": ["A"]}, "ja")
     assert "Aさん 14てん" in line and "ゆうしょうは Aさん" in line
+
+
+def test_card_codes_inside_an_illegal_plays_message_are_read_as_card_names():
+    line = describe({"event": "illegal", "player": "Aki", "rule": "combination",
+                     "message": "3C 2C is neither one rank nor stairs of one suit"})
+    assert line == "Illegal play by Aki (combination): 3 of clubs, 2 of clubs is neither one rank nor stairs of one suit."
+    line = describe({"event": "illegal", "player": "B", "rule": "not-in-hand", "message": "JK=4H on 10S"})
+    assert "joker as 4 of hearts on 10 of spades" in line and "10S" not in line

@@ -40,10 +40,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="table corners in image pixels (top-left, top-right, bottom-right, bottom-left) instead of markers")
     p.add_argument("--interactive", action="store_true", help="click the four table corners in a window instead of using markers")
     p.add_argument("--table-mm", default=None, metavar="W,H",
-                   help="the size of the marked area in mm: table coordinates in mm (default: a normalised 1000 x 1000 plane)")
+                   help="the size of the play area (between the corner markers' centres) in mm (default: measured "
+                        "with the corner markers; a normalised 1000 x 1000 plane where they are not used)")
     p.add_argument("--preview", default=None, metavar="FILE", help="also write an image of the zones over the last frame")
     p.add_argument("--size", default=None, metavar="WxH",
                    help="camera mode to ask for (default: the best 16:9 mode up to 1920x1080)")
+    p.add_argument("--marker-mm", type=float, default=40.0,
+                   help="printed size of the corner markers in mm, to measure the play area (default 40, "
+                        "as referee markers prints them)")
     p.set_defaults(func=run_calibrate)
 
 
@@ -97,7 +101,7 @@ def run_calibrate(args: argparse.Namespace) -> int:
                                                  calibration_path, parse_clicks, save_calibration, seat_names)
     from referee.calibration.clicks import click_corners, display_available
     from referee.calibration.preview import draw_calibration
-    from referee.calibration.scale import card_size_note
+    from referee.calibration.scale import card_size_note, measured_table_mm
     from referee.capture import parse_size, read_frames
 
     if not NAME_PATTERN.match(args.name):
@@ -127,6 +131,13 @@ def run_calibrate(args: argparse.Namespace) -> int:
             clicks = click_corners(images[-1])
         calibration = calibrate_from_clicks(clicks, size, names, **common)
 
+    measured = measured_table_mm(calibration, args.marker_mm) if args.table_mm is None else None
+    if measured is not None and calibration.method == "markers":
+        # Tracking distances are in table units: a plane in millimetres keeps them the same along
+        # and across the table (a normalised square plane would stretch one direction).
+        calibration = calibrate_from_images(images, names, name=args.name, table_size=measured, units="mm")
+        print(f"play area measured with the {args.marker_mm:g} mm corner markers: {measured[0]} x {measured[1]} mm "
+              "(--table-mm W,H to give it)")
     path = save_calibration(calibration, calibration_path(args.name, args.dir))
     pads_seen = [names[seat] for seat, marker in calibration.pads.items() if marker in calibration.markers]
     how = (f"corner markers, median of {calibration.frames_used} frame{'s' if calibration.frames_used != 1 else ''}"

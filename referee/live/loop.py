@@ -95,7 +95,8 @@ class LiveLoop:
         if self.board is not None:
             self.board.step(referee, frame.timestamp, frame.index)
         if self.output is not None:
-            lines = status_lines(referee.keeper, referee.prompt, frame.timestamp, referee.question, referee.lang)
+            lines = status_lines(referee.keeper, referee.prompt, frame.timestamp, referee.question, referee.lang,
+                                 referee.desync)
             image = draw_overlay(frame.image, self.calibration, self._cards, referee.tracker.view(), lines,
                                  list(referee.recent))
             if self.board is not None and self.board.badge is not None:

@@ -81,6 +81,16 @@ class Question:
 
 
 @dataclass(frozen=True)
+class Desync:
+    """What the camera sees cannot be squared with the game: the referee commits no play until
+    the table matches again (``expected`` on the pile, or the trick ends through the passes the
+    referee missed) or a correction is made."""
+    reason: str                     # "early_clear": the pile went while its trick goes on
+    expected: tuple[str, ...]       # the cards the pile should show: the trick's top play
+    since: float | None
+
+
+@dataclass(frozen=True)
 class PointCardCheck:
     seat: int
     card: str
@@ -115,6 +125,8 @@ class Referee:
         self._previous_point_cards: dict[int, tuple[str, ...]] = {}
         self._prompted = None                # the engine's offer the prompt was opened for
         self.typing: str | None = None       # card codes typed after "c", until Enter
+        self.desync: Desync | None = None
+        self._held_plays = 0                 # plays seen while out of step, not committed
         announcer.add_listener(self._log_announcement)
 
     # ---- starting ---------------------------------------------------------------------------------
@@ -169,6 +181,8 @@ class Referee:
         if self._held_pass is not None and (not self.tracker.discard_arriving()
                                             or t - self._held_pass[1] >= HELD_PASS_SECONDS):
             self._release_held_pass()
+        if self.desync is not None and set(self.desync.expected) <= self.tracker.pile_showing():
+            self._resync()
         due = [c for c in self._checks if c.due <= t]
         if due:
             self._checks = [c for c in self._checks if c.due > t]
@@ -232,6 +246,7 @@ class Referee:
     def _undo_to(self, index: int) -> None:
         """Keep the game's first ``index`` actions (a correction line); offers and questions lapse."""
         self.keeper.correct("undo", index, t=self.t, frame=self.frame)
+        self.desync = None                   # the table has said what is right
         self.prompt = self._prompted = None
         self.question = None
 
@@ -255,6 +270,7 @@ class Referee:
         self._say(lambda lang: live_text("corrected", lang, player=player, cards=codes_now), NOTICE_PRIORITY)
         events = self.keeper.correct("cards", index, again, t=self.t, frame=self.frame)
         self.tracker.relabel_last_play(codes_now)
+        self.desync = None
         self.prompt = self._prompted = None
         self.question = None
         self._after([e for e in events if e["event"] != "play" or e.get("action") != index])
@@ -276,6 +292,12 @@ class Referee:
     def _on_play(self, seen: PlaySeen) -> None:
         state = self.keeper.state
         if state.phase is not Phase.PLAY or state.turn < 0:
+            return
+        if self.desync is not None:
+            if sorted(seen.cards) == sorted(self.desync.expected):
+                self._resync()               # the trick's cards are back: not a new play
+            else:
+                self._held_plays += 1        # read again once the game is back in step
             return
         player = self.keeper.player(state.turn)
         decision = decide(state, player, seen.cards, seen.candidates)
@@ -364,10 +386,22 @@ class Referee:
             return                           # the trick has ended: clearing is right
         top = [c.code for c in state.trick.top.cards]
         player = self._to_move_name()
+        if self.desync is not None:
+            return                           # said once already
+        self.desync = Desync("early_clear", tuple(top), self.t)
         if state.pending is not None and state.pending.mandatory:
             self._say(lambda lang: live_text("early_clear_pending", lang), NOTICE_PRIORITY)
         else:
             self._say(lambda lang: live_text("early_clear", lang, player=player, cards=top), NOTICE_PRIORITY)
+
+    def _resync(self) -> None:
+        """Back in step: the cards laid meanwhile are read again and make a play once they lie
+        still (they were seen as a play the game could not take)."""
+        self.desync = None
+        if self._held_plays:
+            self._held_plays = 0
+            self.tracker.reread_last_play()
+        self._say(lambda lang: live_text("resynced", lang, player=self._to_move_name()), NOTICE_PRIORITY)
 
     def _check_point_card(self, check: PointCardCheck) -> None:
         expected = self.keeper.point_cards(check.seat)
@@ -410,6 +444,9 @@ class Referee:
         taken = [e["card"] for e in events if e["event"] == "point_card"]
         if taken:
             self.tracker.taken_from_pile(taken)
+        if self.desync is not None and (self.keeper.state.trick.top is None
+                                        or self.keeper.state.phase is not Phase.PLAY):
+            self._resync()                   # the passes it missed: the clearing was right after all
         ended = next((e for e in events if e["event"] == "game_end"), None)
         if ended is not None and not ended.get("match_over"):
             self._next_game()

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
     from referee.calibration import Calibration
     from referee.live.keeper import GameKeeper
-    from referee.live.officiating import Prompt, Question
+    from referee.live.officiating import Desync, Prompt, Question
     from referee.tracking import TableView
     from referee.vision.types import CardReading
 
@@ -49,6 +49,7 @@ LABELS = {
         "point_cards": "point cards: {cards}", "totals": "totals: {totals}",
         "waiting": "waiting: {who} {rule} ({action}){left}",
         "asking": "asking: {who} {cards}?{others} - pad: no{left}", "else": " (else {cards})", "or": " or ",
+        "desync": "stopped: the pile should show {cards} - put them back, or pass on the pad / correct",
         "normal": "normal", "revolution+back": "revolution + 11-back (normal)",
         "revolution": "revolution (reversed)", "back": "11-back (reversed)",
         "suits": "suits {suits}", "next_rank": "next rank {rank}", "colours": "colours {colours}", "none": "none",
@@ -63,6 +64,7 @@ LABELS = {
         "point_cards": "とくてんカード: {cards}", "totals": "ごうけい: {totals}",
         "waiting": "まちます: {who} {rule} ({action}){left}",
         "asking": "かくにん: {who} {cards}?{others} - ちがう: パッド{left}", "else": " (または {cards})",
+        "desync": "ていし: ばは {cards} のはず - もどすか、パッドで パス / ていせい",
         "or": " / ",
         "normal": "ふつう", "revolution+back": "かくめい + イレブンバック (ふつう)",
         "revolution": "かくめい (ぎゃく)", "back": "イレブンバック (ぎゃく)",
@@ -104,7 +106,7 @@ def bind_text(state, lang: str = "en") -> str:
 
 
 def status_lines(keeper: "GameKeeper", prompt: "Prompt | None" = None, t: float | None = None,
-                 question: "Question | None" = None, lang: str = "en") -> list[str]:
+                 question: "Question | None" = None, lang: str = "en", desync: "Desync | None" = None) -> list[str]:
     """The overlay's text, one line each, in ``lang``."""
     label = _labels(lang)
     state = keeper.state
@@ -150,6 +152,8 @@ def status_lines(keeper: "GameKeeper", prompt: "Prompt | None" = None, t: float 
         others = label["or"].join(" ".join(codes) for codes in question.alternatives)
         lines.append(label["asking"].format(who=names[question.seat], cards=" ".join(question.cards),
                                             others=label["else"].format(cards=others) if others else "", left=left))
+    if desync is not None:
+        lines.append(label["desync"].format(cards=" ".join(desync.expected)))
     lines.append(label["keys"])
     return lines
 

@@ -166,6 +166,10 @@ class TableTracker:
 
     # ---- for the overlay ----------------------------------------------------------------------
 
+    def pile_showing(self) -> frozenset[str]:
+        """The codes the established cards on the pile read as now."""
+        return frozenset(tr.code for tr in self._tracks[self._pile_name].established())
+
     def showing(self, seat: int) -> frozenset[str]:
         """The codes the established cards in a seat's point-card zone read as now."""
         name = self._points_names.get(seat)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from referee.announce import Announcement, Announcer
-from referee.engine import Declare, Discard, Give, Pass, Phase, PlayCards, parse_cards
+from referee.engine import Declare, Discard, Give, Pass, Phase, PlayCards, apply, parse_cards
 from referee.engine.cards import CardError
 from referee.engine.texts import describe
 from referee.gamelog import GameLogError
@@ -296,9 +296,11 @@ class Referee:
         if self.desync is not None:
             if sorted(seen.cards) == sorted(self.desync.expected):
                 self._resync()               # the trick's cards are back: not a new play
-            else:
+                return
+            if not self._ends_the_trick(self.keeper.player(state.turn), seen.cards):
                 self._held_plays += 1        # read again once the game is back in step
-            return
+                return
+            # the play the referee missed (an 8, a joker), laid again: it makes the clearing right
         player = self.keeper.player(state.turn)
         decision = decide(state, player, seen.cards, seen.candidates)
         try:
@@ -319,6 +321,17 @@ class Referee:
             self._say(lambda lang: live_text("take_back", lang, player=player), REQUEST_PRIORITY)
         elif ask and self.t is not None:
             self._ask(state.turn, decision, game, index)
+
+    def _ends_the_trick(self, player: str, codes: Sequence[str]) -> bool:
+        """Whether the game would take this play and end the trick with it (asked of the pure
+        engine, nothing committed)."""
+        try:
+            action = PlayCards(player, tuple(sorted(parse_cards(list(codes)))))
+        except CardError:
+            return False
+        state, events = apply(self.keeper.state, action)
+        kinds = {e.EVENT for e in events}
+        return "illegal" not in kinds and (state.trick.top is None or "trick_end" in kinds)
 
     def _ask(self, seat: int, decision, game: int, index: int) -> None:
         player = self.keeper.player(seat)
@@ -345,6 +358,8 @@ class Referee:
         state = self.keeper.state
         if state.phase is not Phase.PLAY or seat >= len(self.keeper.players):
             return
+        if self.desync is not None and seat != state.to_move:
+            return      # out of step, only the named player's pad speaks: the others act on the table's trick
         if self.question is not None and self.question.seat == seat:
             self._reject()
             return

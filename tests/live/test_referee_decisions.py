@@ -253,3 +253,20 @@ def test_the_overlay_says_what_the_pile_should_show_while_stopped(tmp_path):
     assert referee.desync is not None and referee.desync.expected == ("5H",)
     lines = status_lines(referee.keeper, referee.prompt, 6.0, referee.question, "en", referee.desync)
     assert "stopped: the pile should show 5H - put them back, or pass on the pad / correct" in lines
+
+
+def test_the_missed_play_that_ended_the_trick_laid_again_puts_the_referee_back_in_step(tmp_path):
+    stage = new_stage(FOUR)
+    stage.lay_fan(["5H"], "pile", 1.0)
+    stage.lay_fan(["back"], "pile", 2.5)        # B's 8 lands face down: the camera cannot read it
+    stage.sweep("pile", 4.5)                    # the table saw an 8-cut and clears the pile
+    stage.cover_pad(0, 6.0)                     # A's hand on their pad: not A's turn, not a pass now
+    stage.lay_fan(["8S"], "pile", 8.0)          # B lays the 8 again, face up
+    log = tmp_path / "game.jsonl"
+    referee, heard = run_stage(stage, "highschool", FOUR, (13, 13, 13, 13), log, until=12.0)
+
+    events = logged_events(log)
+    assert [(e["event"], e.get("player") or e.get("leader"), e.get("cards"))
+            for e in kinds(events, "play", "pass", "illegal", "trick_end")] == [
+        ("play", "A", ["5H"]), ("play", "B", ["8S"]), ("trick_end", "B", None)]
+    assert "Back in step: B to play." in heard and referee.desync is None

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, ClassVar, Generic, Iterable, TypeVar, cast
 from referee.engine.cards import JOKER, RANK_NUMBERS, Card
 from referee.engine.effects import Effect
 from referee.engine.options import Option
-from referee.engine.plays import Order, Play
+from referee.engine.plays import Kind, Order, Play
 
 if TYPE_CHECKING:
     from referee.engine.state import GameState, Pending
@@ -131,7 +131,7 @@ def group_rank_effect(play: Play, in_stairs: bool, rank: int, max_cards: int = 0
     ``jokers`` false: only a real card of that rank fires it (Seed 002: "ジョーカーはあらゆる
     数字カードの特殊能力を使用することは出来ません").
     """
-    if play.kind.value == "group":
+    if play.kind is Kind.GROUP:
         if play.low != rank or (max_cards > 0 and len(play.cards) > max_cards):
             return False
     elif not (in_stairs and play.low <= rank <= play.high):

@@ -1,7 +1,20 @@
 """The shape every rule module follows.
 
 A rule module holds one ``Option`` record (its parameters, registered under its kebab-case id)
-and one ``Rule`` class (its behaviour), and names the seed rule it implements. A rule answers
+and one ``Rule`` class (its behaviour), and names the seed rule it implements. The ``Rule``
+class declares, once, what the registries are built from (``referee.engine.rules`` finds every
+module of the package):
+
+* ``ID`` and ``OPTION``: its kebab-case id and its option record;
+* ``PLACE``: where the engine consults it among the rules (``RULE_ORDER`` sorts by it; effects
+  of the same step apply in this order);
+* ``ANNOUNCED``: false for a setting (no ``effect`` event of its own, not an event's rule id);
+* ``NAMES``: its spoken name by language (``en``, ``ja``; Japanese in kana);
+* ``TEXTS``: its announcement templates by language, by variant: ``""`` the effect itself,
+  ``pending`` / ``declared`` / ``missed`` / ``declined`` / ``from`` / ``chombo`` / ``none`` /
+  ``count`` the effect event's variants (see ``referee.engine.texts.describe``).
+
+A rule answers
 some of these questions by overriding the matching hook; the engine calls only the hooks a rule
 overrides, in ``RULE_ORDER``:
 
@@ -58,6 +71,10 @@ class Rule(Generic[OptionT]):
 
     ID: ClassVar[str] = ""
     OPTION: ClassVar[type[Option]] = Option
+    PLACE: ClassVar[int] = 0
+    ANNOUNCED: ClassVar[bool] = True
+    NAMES: ClassVar[dict[str, str]] = {}
+    TEXTS: ClassVar[dict[str, dict[str, str]]] = {}
     LEADS: ClassVar[bool] = False
 
     def __init__(self, option: Option, order: Order, stairs_min: int) -> None:

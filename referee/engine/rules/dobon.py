@@ -43,6 +43,16 @@ class DobonOption(Option):
 class Dobon(Rule[DobonOption]):
     ID = "dobon"
     OPTION = DobonOption
+    PLACE = 330
+    NAMES = {"en": "dobon", "ja": "ドボン"}
+    TEXTS = {
+        "en": {
+            "": "Dobon! {player}'s hand makes {sum}, as {target}'s play: {cards}.",
+        },
+        "ja": {
+            "": "ドボン！ {player}さん、{target}さんの {sum}と おなじ。{cards}。",
+        },
+    }
     ACCUSES = True   # a claim against the player of the play just made (chombo transfer)
 
     def claim(self, s: GameState, seat: int, reveal: tuple[Card, ...]) -> tuple[Effect, ...] | str:

@@ -38,6 +38,20 @@ class DobonGaeshiOption(Option):
 class DobonGaeshi(Rule[DobonGaeshiOption]):
     ID = "dobon-gaeshi"
     OPTION = DobonGaeshiOption
+    PLACE = 340
+    NAMES = {"en": "dobon gaeshi", "ja": "ドボンがえし"}
+    TEXTS = {
+        "en": {
+            "pending": "{player}, dobon gaeshi? Show your hand or pass.",
+            "": "Dobon gaeshi! {player}'s hand makes {sum} too: {target} is last.",
+            "declined": "No dobon gaeshi: {player} is last.",
+        },
+        "ja": {
+            "pending": "{player}さん、ドボンがえし しますか。",
+            "": "ドボンがえし！ {target}さんが ビリです。",
+            "declined": "ドボンがえし なし。{player}さんが ビリです。",
+        },
+    }
 
     def claim(self, s: GameState, seat: int, reveal: tuple[Card, ...]) -> tuple[Effect, ...] | str:
         p = s.pending

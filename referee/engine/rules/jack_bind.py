@@ -72,6 +72,20 @@ def colour_names(colours: int) -> tuple[str, ...]:
 class JackBind(Rule[JackBindOption]):
     ID = "jack-bind"
     OPTION = JackBindOption
+    PLACE = 120
+    NAMES = {"en": "jack bind", "ja": "ジャックバインド"}
+    TEXTS = {
+        "en": {
+            "pending": "Jack bind? {player} may bind the colours.",
+            "declared": "{player} declares jack bind.",
+            "": "Jack bind: only {colours}.",
+        },
+        "ja": {
+            "pending": "{player}さん、ジャックバインド できます。",
+            "declared": "{player}さん、ジャックバインド。",
+            "": "ジャックバインド！ {colours}のみ。",
+        },
+    }
 
     def restrict(self, s: GameState, seat: int, play: Play) -> str | tuple[str, str] | None:
         c = s.trick.colours

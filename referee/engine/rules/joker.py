@@ -61,6 +61,8 @@ def next_up(s: GameState, top: Play | None) -> Card | None:
 class Joker(Rule[JokerOption]):
     ID = "joker"
     OPTION = JokerOption
+    PLACE = 30
+    ANNOUNCED = False
     LEADS = True
 
     def uses(self, hook: str) -> bool:

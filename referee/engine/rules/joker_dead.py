@@ -35,6 +35,16 @@ class JokerDeadOption(Option):
 class JokerDead(Rule[JokerDeadOption]):
     ID = "joker-dead"
     OPTION = JokerDeadOption
+    PLACE = 280
+    NAMES = {"en": "joker dead", "ja": "ジョーカーデッド"}
+    TEXTS = {
+        "en": {
+            "": "Joker dead! {player} scores nothing this game.",
+        },
+        "ja": {
+            "": "ジョーカーデッド！ {player}さんは このゲーム 0てん。",
+        },
+    }
 
     def on_finish(self, s: GameState, seat: int, finished_before: int,
                   play: Play | None = None) -> tuple[Effect, ...]:

@@ -39,6 +39,16 @@ class KingCrownOption(Option):
 class KingCrown(Rule[KingCrownOption]):
     ID = "king-crown"
     OPTION = KingCrownOption
+    PLACE = 240
+    NAMES = {"en": "king crown", "ja": "キングクラウン"}
+    TEXTS = {
+        "en": {
+            "": "King crown!",
+        },
+        "ja": {
+            "": "キングクラウン！",
+        },
+    }
 
     def _fits(self, s: GameState, play: Play) -> bool:
         top = s.trick.top

@@ -39,6 +39,18 @@ class NumberBindOption(Option):
 class NumberBind(Rule[NumberBindOption]):
     ID = "number-bind"
     OPTION = NumberBindOption
+    PLACE = 110
+    NAMES = {"en": "number bind", "ja": "かずしばり"}
+    TEXTS = {
+        "en": {
+            "": "Number bind: only {number} next.",
+            "none": "Number bind: nothing can follow.",
+        },
+        "ja": {
+            "": "かずしばり！ つぎは {number}のみ。",
+            "none": "かずしばり！ もう だせません。",
+        },
+    }
 
     def interpret(self, s: GameState, seat: int, tokens: tuple[Card, ...]) -> list[Play]:
         t = s.trick

@@ -62,6 +62,8 @@ def points_of(mask: int) -> int:
 class Scoring(Rule[ScoringOption]):
     ID = "scoring"
     OPTION = ScoringOption
+    PLACE = 380
+    ANNOUNCED = False
 
     def start_totals(self, n: int) -> tuple[int, ...]:
         o = self.option

@@ -42,6 +42,16 @@ def koshi_cards(reveal: tuple[Card, ...]) -> bool:
 class ShinakoKoshi(Rule[ShinakoKoshiOption]):
     ID = "shinako-koshi"
     OPTION = ShinakoKoshiOption
+    PLACE = 320
+    NAMES = {"en": "shinako koshi", "ja": "しなこのこし"}
+    TEXTS = {
+        "en": {
+            "": "Shinako no koshi! {player} finishes with {cards}.",
+        },
+        "ja": {
+            "": "しなこのこし！ {player}さん、あがり。{cards}。",
+        },
+    }
 
     def claim(self, s: GameState, seat: int, reveal: tuple[Card, ...]) -> tuple[Effect, ...] | str:
         if not s.is_active(seat):

@@ -43,6 +43,16 @@ class StrictBindOption(Option):
 class StrictBind(Rule[StrictBindOption]):
     ID = "strict-bind"
     OPTION = StrictBindOption
+    PLACE = 100
+    NAMES = {"en": "strict bind", "ja": "げきしば"}
+    TEXTS = {
+        "en": {
+            "": "Strict bind: only {next} may follow.",
+        },
+        "ja": {
+            "": "げきしば！ つぎは {next}のみ。",
+        },
+    }
 
     def interpret(self, s: GameState, seat: int, tokens: tuple[Card, ...]) -> list[Play]:
         t = s.trick

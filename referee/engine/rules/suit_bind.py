@@ -58,6 +58,16 @@ def binds(top: Play | None, play: Play, option: SuitBindOption | None = None) ->
 class SuitBind(Rule[SuitBindOption]):
     ID = "suit-bind"
     OPTION = SuitBindOption
+    PLACE = 90
+    NAMES = {"en": "suit bind", "ja": "しばり"}
+    TEXTS = {
+        "en": {
+            "": "Suit bind: only {suits}.",
+        },
+        "ja": {
+            "": "しばり！ {suits}のみ。",
+        },
+    }
 
     def restrict(self, s: GameState, seat: int, play: Play) -> str | tuple[str, str] | None:
         bind = s.trick.bind

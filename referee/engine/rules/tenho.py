@@ -42,6 +42,16 @@ def tenho_cards(reveal: tuple[Card, ...]) -> bool:
 class Tenho(Rule[TenhoOption]):
     ID = "tenho"
     OPTION = TenhoOption
+    PLACE = 310
+    NAMES = {"en": "tenho", "ja": "テンホー"}
+    TEXTS = {
+        "en": {
+            "": "Tenho! {player} finishes with {cards}.",
+        },
+        "ja": {
+            "": "テンホー！ {player}さん、あがり。{cards}。",
+        },
+    }
 
     def claim(self, s: GameState, seat: int, reveal: tuple[Card, ...]) -> tuple[Effect, ...] | str:
         if s.seen or s.trick.top is not None:

@@ -42,8 +42,7 @@ from referee.engine.events import (RULE_IDS, EffectEvent, Event, FinishEvent, Ga
                                    TrickEndEvent, TurnEvent)
 from referee.engine.plays import Play, interpretations, rank_symbol, suit_list
 from referee.engine.rules.basic import basic_check
-from referee.engine.rules.jack_bind import colour_names, pack
-from referee.engine.rules.strict_bind import NO_RANK
+from referee.engine.rules.common import NO_RANK, colour_names, pack
 from referee.engine.ruleset import Rules
 from referee.engine.state import (EMPTY_TRICK, GameState, MatchInfo, Pending, Phase, Transfer,
                                   Trick)

@@ -20,7 +20,8 @@ from referee.engine.events import Event, IllegalEvent
 from referee.engine.engine import judge
 from referee.engine.legal import (candidates, claim_options, exchange_options, leads,
                                   pending_options)
-from referee.engine.rules.scoring import ScoringOption, points_of
+from referee.engine.rules.common import points_of
+from referee.engine.rules.scoring import ScoringOption
 from referee.engine.ruleset import Rules
 from referee.engine.state import GameState, Phase
 

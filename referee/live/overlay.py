@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING, Sequence
 from referee.engine import Phase
 from referee.engine.cards import RANK_SYMBOLS, cards_of
 from referee.engine.plays import suit_list
-from referee.engine.rules.jack_bind import unpack
-from referee.engine.rules.scoring import points_of
+from referee.engine.rules.common import points_of, unpack
 from referee.errors import UserError
 
 if TYPE_CHECKING:

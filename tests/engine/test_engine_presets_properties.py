@@ -21,7 +21,7 @@ from referee.engine import apply, legal_actions, load_preset, new_match, parse_c
 from referee.engine.cards import REAL_MASK
 from referee.engine.events import IllegalEvent, PointCardEvent
 from referee.engine.record import load_record, make_record, replay_events
-from referee.engine.rules.scoring import points_of
+from referee.engine.rules.common import points_of
 from referee.engine.simulate import check_invariants, play_game
 from referee.engine.state import Phase
 

@@ -21,7 +21,7 @@ from referee.engine.cards import Card, cards_of, joker_count
 from referee.engine.effects import Announce, Effect, EndGame
 from referee.engine.options import Option, option
 from referee.engine.rules.base import Rule, play_sum
-from referee.engine.rules.claims import has_joker, shown, whole_hand
+from referee.engine.rules.common import has_joker, shown, whole_hand
 
 if TYPE_CHECKING:
     from referee.engine.state import GameState, Pending

@@ -15,13 +15,14 @@ jack-bind with the bound ``colours`` (``black``/``red``/``any``, one per card).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING
 
-from referee.engine.cards import JOKER, Card, Rank
+from referee.engine.cards import Rank
 from referee.engine.effects import Await, Effect, SetColourBind
 from referee.engine.options import Option, option
 from referee.engine.plays import Play
 from referee.engine.rules.base import Rule, group_rank_effect
+from referee.engine.rules.common import colour_names, colours_of, fits
 
 if TYPE_CHECKING:
     from referee.engine.state import GameState
@@ -33,40 +34,6 @@ class JackBindOption(Option):
     ID = "jack-bind"
     TITLE = "Jack Bind (a J may lock the colours)"
     SEED = "Seed 000 ジャックバインド"
-
-
-def colours_of(cards: Iterable[Card]) -> tuple[int, int, int]:
-    """(black, red, jokers) among cards (a pinned joker is a joker: it binds no colour)."""
-    black = red = free = 0
-    for c in cards:
-        if c >= JOKER:
-            free += 1
-        elif (c & 3) in (1, 2):
-            red += 1
-        else:
-            black += 1
-    return black, red, free
-
-
-def pack(black: int, red: int, free: int) -> int:
-    """``Trick.colours``: bit 0 set, then 4 bits each of black, red and free counts."""
-    return 1 | black << 1 | red << 5 | free << 9
-
-
-def unpack(colours: int) -> tuple[int, int, int]:
-    return colours >> 1 & 0xF, colours >> 5 & 0xF, colours >> 9 & 0xF
-
-
-def fits(colours: int, play: Play) -> bool:
-    """Do the play's real cards fit the bound colours (jokers free on both sides)?"""
-    b, r, w = unpack(colours)
-    pb, pr, _ = colours_of(play.cards)
-    return max(0, pb - b) + max(0, pr - r) <= w
-
-
-def colour_names(colours: int) -> tuple[str, ...]:
-    b, r, w = unpack(colours)
-    return ("black",) * b + ("red",) * r + ("any",) * w
 
 
 class JackBind(Rule[JackBindOption]):

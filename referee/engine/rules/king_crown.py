@@ -22,7 +22,7 @@ from referee.engine.effects import Announce, Effect
 from referee.engine.options import Option, option
 from referee.engine.plays import JOKER_RANK, Kind, Play, strength
 from referee.engine.rules.base import Rule
-from referee.engine.rules.jack_bind import fits
+from referee.engine.rules.common import fits
 
 if TYPE_CHECKING:
     from referee.engine.state import GameState

@@ -22,7 +22,7 @@ from referee.engine.effects import Effect, SetNumberBind
 from referee.engine.options import Option, option
 from referee.engine.plays import JOKER_RANK, Kind, Play, rank_symbol
 from referee.engine.rules.base import Rule
-from referee.engine.rules.strict_bind import NO_RANK
+from referee.engine.rules.common import NO_RANK
 
 if TYPE_CHECKING:
     from referee.engine.state import GameState

@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from referee.engine.cards import RANK_NUMBERS, REAL_MASK
 from referee.engine.options import Option, option, param
 from referee.engine.rules.base import Rule
+from referee.engine.rules.common import points_of
 
 LENGTHS = {"short": (2, 10), "medium": (3, 15), "long": (4, 20)}
 
@@ -48,15 +48,7 @@ class ScoringOption(Option):
     bonus: int = param(5, "points mode: bonus of the first finisher", minimum=0, maximum=100)
 
 
-def points_of(mask: int) -> int:
-    """The sum of the numbers of the cards in a mask (A=1 ... K=13)."""
-    m = mask & REAL_MASK
-    total = 0
-    while m:
-        low = m & -m
-        total += RANK_NUMBERS[(low.bit_length() - 1) >> 2]
-        m ^= low
-    return total
+
 
 
 class Scoring(Rule[ScoringOption]):

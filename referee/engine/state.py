@@ -33,12 +33,16 @@ class Trick:
     passed: int = 0           # seats that passed (since the last play; all trick: permanent pass)
     flipped: bool = False     # trick-scoped order flip (11-back)
     bind: int = 0             # suit-bind: mask of the locked suits (0: none)
-    strict: int = -1          # strict / number bind: the rank required next (-1: none)
+    strict: int = -1          # strict / number bind: the rank required next (-1: none;
+                              # NO_RANK: nothing can follow)
     plays: int = 0            # plays made in this trick
     colours: int = 0          # colour bind (Jack Bind), packed by ``rules.jack_bind``; 0: none
 
 
 EMPTY_TRICK = Trick()
+
+NO_RANK = 14
+"""``Trick.strict`` when nothing can follow (no rank after the strongest)."""
 
 
 @dataclass(frozen=True, slots=True)

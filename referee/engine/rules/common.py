@@ -5,7 +5,7 @@
   hands) that the player holds them;
 * card points (Profit's point cards, Dobon's sums);
 * binds: which two plays bind the suits (suit bind, strict bind), the rank a strict or number
-  bind locks, the packed colours of a colour bind (Jack Bind, King Crown, the overlay).
+  bind locks (``referee.engine.state.NO_RANK``: none), the packed colours of a colour bind (Jack Bind, King Crown, the overlay).
 """
 
 from __future__ import annotations
@@ -55,10 +55,6 @@ def points_of(mask: int) -> int:
 
 
 # ---- binds -------------------------------------------------------------------------------
-
-NO_RANK = 14
-"""``Trick.strict`` when nothing can follow (no rank after the strongest)."""
-
 
 def shape_binds(play: Play, max_cards: int, in_stairs: bool) -> bool:
     """May a play of this shape form a bind (``max_cards``: the largest group, 0: any;

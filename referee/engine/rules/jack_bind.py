@@ -15,17 +15,34 @@ jack-bind with the bound ``colours`` (``black``/``red``/``any``, one per card).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from referee.engine.cards import Rank
-from referee.engine.effects import Await, Effect, SetColourBind
+from referee.engine.effects import STEP_SET_BIND, Await, Effect
 from referee.engine.options import Option, option
 from referee.engine.plays import Play
 from referee.engine.rules.base import Rule, group_rank_effect
-from referee.engine.rules.common import colour_names, colours_of, fits
+from referee.engine.rules.common import colour_names, colours_of, fits, pack
 
 if TYPE_CHECKING:
     from referee.engine.state import GameState
+    from referee.engine.working import Working
+
+
+@dataclass(frozen=True, slots=True)
+class SetColourBind(Effect):
+    """Colour bind: plays must match these colours card for card until the trick ends.
+    ``black``/``red``: cards of each colour in the binding play; ``free``: its jokers (they
+    bind no colour)."""
+    black: int = 0
+    red: int = 0
+    free: int = 0
+    STEP: ClassVar[int] = STEP_SET_BIND
+    TRICK_SCOPED: ClassVar[bool] = True
+
+    def apply(self, w: Working, seat: int) -> None:
+        w.colours = pack(self.black, self.red, self.free)
+        w.effect(self.rule, seat, colours=colour_names(w.colours))
 
 
 @option

@@ -23,8 +23,10 @@ from referee.engine.effects import Effect, SetBind
 from referee.engine.options import Option, option
 from referee.engine.plays import JOKER_RANK, Kind, Play, rank_symbol
 from referee.engine.rules.base import Rule
-from referee.engine.rules.common import NO_RANK, binds
+from referee.engine.rules.common import binds
 from referee.engine.rules.suit_bind import SuitBindOption
+
+from referee.engine.state import NO_RANK
 
 if TYPE_CHECKING:
     from referee.engine.state import GameState

@@ -36,7 +36,7 @@ from referee.engine.events import RULE_IDS, Event, IllegalEvent, PassEvent, Play
 from referee.engine.plays import Play, interpretations
 from referee.engine.rules.basic import basic_check
 from referee.engine.ruleset import Rules
-from referee.engine.state import EMPTY_TRICK, GameState, MatchInfo, Phase, Transfer
+from referee.engine.state import GameState, MatchInfo, Phase, Transfer
 from referee.engine.working import Result, Working, apply_effects
 from referee.errors import UserError
 
@@ -506,10 +506,12 @@ def _deal(s: GameState, a: Deal) -> Result:
         # ``first`` is kept until then)
         leader = first if a.first is not None else -1
         first = -1
-    ns = GameState(rules, s.players, Phase.EXCHANGE if transfers else Phase.PLAY, known,
-                   tuple(hands), tuple(counts), dealt, sum(counts), 0, 0, 0, first, 1, False,
-                   EMPTY_TRICK, (1 << n) - 1, (), (), (), None, transfers, None, None, match,
-                   (0,) * n, leader=leader)
+    # a new game: every other field (the trick, the rules' slots, ...) starts at its default
+    ns = GameState(rules=rules, players=s.players,
+                   phase=Phase.EXCHANGE if transfers else Phase.PLAY, known=known,
+                   hands=tuple(hands), counts=tuple(counts), dealt=dealt, dealt_count=sum(counts),
+                   turn=first, active=(1 << n) - 1, transfers=transfers, match=match,
+                   point_cards=(0,) * n, leader=leader)
     w = Working(ns)
     for seat in range(n):  # a player dealt no cards is out at once
         if counts[seat] == 0 and w.active >> seat & 1 and w.phase is not Phase.OVER:

@@ -14,7 +14,7 @@ from referee.engine.effects import STEP_FINISH, EndGame, Effect, Violation
 from referee.engine.events import (EffectEvent, Event, FinishEvent, GameEndEvent, PointCardEvent,
                                    TrickEndEvent, TurnEvent)
 from referee.engine.plays import Play
-from referee.engine.state import EMPTY_TRICK, GameState, MatchInfo, Phase, Trick
+from referee.engine.state import EMPTY_TRICK, GameState, MatchInfo, Phase, Slot, T, Trick
 
 Result = tuple[GameState, tuple[Event, ...]]
 
@@ -25,9 +25,9 @@ class Working:
     __slots__ = ("s", "rules", "players", "phase", "known", "hands", "counts", "dealt",
                  "dealt_count", "seen", "discarded", "discarded_count", "turn", "direction",
                  "revolution", "top", "last", "passed", "flipped", "bind", "strict", "plays",
-                 "colours", "active", "finished", "disqualified", "fallen", "pending",
+                 "trick_slots", "active", "finished", "disqualified", "fallen", "pending",
                  "transfers", "ranking", "scores", "match", "point_cards", "dead", "revealed",
-                 "recent", "recent_seat", "leader", "events", "skips", "skip_rule", "ended")
+                 "recent", "recent_seat", "leader", "slots", "events", "skips", "skip_rule", "ended")
 
     # Per-seat tuples shared with the state until ``mut`` copies them into lists (a pass changes
     # none of them); typed as those lists, since only code that has called ``mut`` writes them.
@@ -62,7 +62,7 @@ class Working:
         self.bind = t.bind
         self.strict = t.strict
         self.plays = t.plays
-        self.colours = t.colours
+        self.trick_slots = t.slots
         self.active = s.active
         self.finished = cast("list[int]", s.finished)
         self.disqualified = cast("list[int]", s.disqualified)
@@ -78,6 +78,7 @@ class Working:
         self.recent = s.recent
         self.recent_seat = s.recent_seat
         self.leader = s.leader
+        self.slots = s.slots
         self.events: list[Event] = []
         # while effects apply (``apply_effects``): skips asked for (step 9), the trick ended (8)
         self.skips = 0
@@ -96,11 +97,11 @@ class Working:
 
     def freeze(self) -> GameState:
         if self.top is None and not self.passed and self.strict < 0 and not self.bind \
-                and not self.flipped and not self.colours:
+                and not self.flipped and not self.trick_slots:
             trick = EMPTY_TRICK
         else:
             trick = Trick(self.top, self.last, self.passed, self.flipped, self.bind, self.strict,
-                          self.plays, self.colours)
+                          self.plays, self.trick_slots)
         return GameState(self.rules, self.players, self.phase, self.known, tuple(self.hands),
                          tuple(self.counts), self.dealt, self.dealt_count, self.seen,
                          self.discarded, self.discarded_count, self.turn, self.direction,
@@ -108,7 +109,7 @@ class Working:
                          tuple(self.disqualified), tuple(self.fallen), self.pending,
                          self.transfers, self.ranking, self.scores, self.match,
                          tuple(self.point_cards), self.dead, self.revealed, self.recent,
-                         self.recent_seat, self.leader)
+                         self.recent_seat, self.leader, self.slots)
 
     def result(self) -> Result:
         s = self.freeze()
@@ -119,6 +120,13 @@ class Working:
     @property
     def reversed(self) -> bool:
         return self.revolution is not self.flipped
+
+    def set_slot(self, slot: Slot[T], value: T) -> None:
+        """Set a rule's own state (see ``referee.engine.state.Slot``)."""
+        if slot.trick:
+            self.trick_slots = slot.put(self.trick_slots, value)
+        else:
+            self.slots = slot.put(self.slots, value)
 
     def order_name(self) -> str:
         """The order in force, as the ``order`` detail of an effect event."""
@@ -164,7 +172,7 @@ class Working:
         self.bind = 0
         self.strict = -1
         self.plays = 0
-        self.colours = 0
+        self.trick_slots = ()
         self.turn = leader
         self.events.append(TrickEndEvent(self.name(leader)))
 

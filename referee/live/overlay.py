@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Sequence
 from referee.engine import Phase
 from referee.engine.cards import RANK_SYMBOLS, cards_of
 from referee.engine.plays import suit_list
-from referee.engine.rules.common import points_of, unpack
+from referee.engine.rules.common import COLOUR_BIND, points_of, unpack
 from referee.errors import UserError
 
 if TYPE_CHECKING:
@@ -54,8 +54,9 @@ def bind_text(state) -> str:
         parts.append("suits " + " ".join(suit_list(trick.bind)))
     if trick.strict >= 0:
         parts.append(f"next rank {RANK_SYMBOLS[trick.strict]}")
-    if trick.colours:
-        black, red, free = unpack(trick.colours)
+    colours = COLOUR_BIND.of(state)
+    if colours:
+        black, red, free = unpack(colours)
         parts.append("colours " + " ".join(["black"] * black + ["red"] * red + ["any"] * free))
     return ", ".join(parts) or "none"
 

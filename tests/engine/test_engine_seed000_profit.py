@@ -9,6 +9,7 @@ from engine_helpers import Table
 from referee.engine import Declare, Pass, load_preset, new_match, parse_cards
 from referee.engine.events import (EffectEvent, FinishEvent, GameEndEvent, IllegalEvent,
                                    PointCardEvent)
+from referee.engine.rules.common import COLOUR_BIND
 from referee.engine.simulate import deal_hands
 from referee.engine.state import Phase
 
@@ -453,7 +454,7 @@ def test_jack_bind_is_optional():
     t = Table("profit", counts={})
     t.play("A", "JS")
     t.play("B", "9H")
-    assert t.s.trick.colours == 0
+    assert COLOUR_BIND.of(t.s) == 0
 
 
 def test_jack_bind_multi_card_same_combination():

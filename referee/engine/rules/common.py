@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from referee.engine.cards import JOKER, RANK_NUMBERS, REAL_MASK, Card, Rank, codes
 from referee.engine.plays import Kind, Play, same_shape
+from referee.engine.state import Slot
 
 if TYPE_CHECKING:
     from referee.engine.state import GameState
@@ -72,6 +73,10 @@ def binds(top: Play | None, play: Play, max_cards: int = 0, in_stairs: bool = Tr
             and shape_binds(play, max_cards, in_stairs))
 
 
+COLOUR_BIND: Slot[int] = Slot("jack-bind", 0, trick=True)
+"""The colours a Jack Bind locks for the trick (``pack``ed; 0: none); King Crown reads it too."""
+
+
 def colours_of(cards: Iterable[Card]) -> tuple[int, int, int]:
     """(black, red, jokers) among cards (a pinned joker is a joker: it binds no colour)."""
     black = red = free = 0
@@ -86,7 +91,7 @@ def colours_of(cards: Iterable[Card]) -> tuple[int, int, int]:
 
 
 def pack(black: int, red: int, free: int) -> int:
-    """``Trick.colours``: bit 0 set, then 4 bits each of black, red and free counts."""
+    """``COLOUR_BIND``'s value: bit 0 set, then 4 bits each of black, red and free counts."""
     return 1 | black << 1 | red << 5 | free << 9
 
 

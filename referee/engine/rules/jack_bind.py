@@ -22,7 +22,7 @@ from referee.engine.effects import STEP_SET_BIND, Await, Effect
 from referee.engine.options import Option, option
 from referee.engine.plays import Play
 from referee.engine.rules.base import Rule, group_rank_effect
-from referee.engine.rules.common import colour_names, colours_of, fits, pack
+from referee.engine.rules.common import COLOUR_BIND, colour_names, colours_of, fits, pack
 
 if TYPE_CHECKING:
     from referee.engine.state import GameState
@@ -41,8 +41,9 @@ class SetColourBind(Effect):
     TRICK_SCOPED: ClassVar[bool] = True
 
     def apply(self, w: Working, seat: int) -> None:
-        w.colours = pack(self.black, self.red, self.free)
-        w.effect(self.rule, seat, colours=colour_names(w.colours))
+        colours = pack(self.black, self.red, self.free)
+        w.set_slot(COLOUR_BIND, colours)
+        w.effect(self.rule, seat, colours=colour_names(colours))
 
 
 @option
@@ -72,7 +73,7 @@ class JackBind(Rule[JackBindOption]):
     }
 
     def restrict(self, s: GameState, seat: int, play: Play) -> str | tuple[str, str] | None:
-        c = s.trick.colours
+        c = COLOUR_BIND.of(s)
         if c and not fits(c, play):
             return f"only {' and '.join(colour_names(c))} may be played (jack bind)"
         return None

@@ -22,7 +22,7 @@ from referee.engine.effects import Announce, Effect
 from referee.engine.options import Option, option
 from referee.engine.plays import JOKER_RANK, Kind, Play, strength
 from referee.engine.rules.base import Rule
-from referee.engine.rules.common import fits
+from referee.engine.rules.common import COLOUR_BIND, fits
 
 if TYPE_CHECKING:
     from referee.engine.state import GameState
@@ -60,7 +60,7 @@ class KingCrown(Rule[KingCrownOption]):
         if ((top.suits & ~play.suits).bit_count() > play.wild
                 or (play.suits & ~top.suits).bit_count() > top.wild):
             return False
-        c = s.trick.colours
+        c = COLOUR_BIND.of(s)
         return not c or fits(c, play)
 
     def special(self, s: GameState, seat: int, play: Play) -> bool:

@@ -31,7 +31,7 @@ step  effect                      typical rules
                                   (forbidden-finish) and ``Fall`` (capital-fall) from the
                                   rules' ``on_finish`` hooks, then ``TakePointCard``
                                   (point-cards: one card of the finishing play) and
-                                  ``MarkDead`` (joker-dead); ``Finish`` (a claim: tenho,
+                                  ``MarkDead`` (joker-dead's own); ``Finish`` (a claim: tenho,
                                   shinako-koshi) and ``EndGame`` (chombo, dobon,
                                   dobon-gaeshi: the game ends now, that player last)
  8    ``EndTrick``                eight-cut, spade-three, lucky-seven, eight-reset (the
@@ -246,17 +246,6 @@ class TakePointCard(Effect):
 
     def apply(self, w: Working, seat: int) -> None:
         w.take_point(self.player, self.card)
-
-
-@dataclass(frozen=True, slots=True)
-class MarkDead(Effect):
-    """Joker Dead: the player's score for this game is 0 (announced)."""
-    player: int = -1
-    STEP: ClassVar[int] = STEP_FINISH
-
-    def apply(self, w: Working, seat: int) -> None:
-        w.dead |= 1 << self.player
-        w.effect(self.rule, self.player)
 
 
 @dataclass(frozen=True, slots=True)

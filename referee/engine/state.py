@@ -148,7 +148,6 @@ class GameState:
     scores: tuple[int, ...] | None = None    # this game's scores once over
     match: MatchInfo = MatchInfo()
     point_cards: tuple[int, ...] = ()  # Profit: card masks of the point cards each seat took
-    dead: int = 0                      # Joker Dead: seats whose game score is 0
     revealed: int = 0                  # cards shown by claims (still held; never playable)
     recent: Play | None = None         # the play just made (Dobon's target) ...
     recent_seat: int = -1              # ... and who made it; cleared by a pass or a deal

@@ -26,7 +26,7 @@ class Working:
                  "dealt_count", "seen", "discarded", "discarded_count", "turn", "direction",
                  "revolution", "top", "last", "passed", "flipped", "bind", "strict", "plays",
                  "trick_slots", "active", "finished", "disqualified", "fallen", "pending",
-                 "transfers", "ranking", "scores", "match", "point_cards", "dead", "revealed",
+                 "transfers", "ranking", "scores", "match", "point_cards", "revealed",
                  "recent", "recent_seat", "leader", "slots", "events", "skips", "skip_rule", "ended")
 
     # Per-seat tuples shared with the state until ``mut`` copies them into lists (a pass changes
@@ -73,7 +73,6 @@ class Working:
         self.scores = s.scores
         self.match = s.match
         self.point_cards = s.point_cards
-        self.dead = s.dead
         self.revealed = s.revealed
         self.recent = s.recent
         self.recent_seat = s.recent_seat
@@ -108,7 +107,7 @@ class Working:
                          self.revolution, trick, self.active, tuple(self.finished),
                          tuple(self.disqualified), tuple(self.fallen), self.pending,
                          self.transfers, self.ranking, self.scores, self.match,
-                         tuple(self.point_cards), self.dead, self.revealed, self.recent,
+                         tuple(self.point_cards), self.revealed, self.recent,
                          self.recent_seat, self.leader, self.slots)
 
     def result(self) -> Result:
@@ -293,7 +292,7 @@ class Working:
         for place, seat in enumerate(ranking[len(finished) + len(rest):],
                                      start=len(finished) + len(rest) + 1):
             self.events.append(FinishEvent(self.players[seat], place))
-        scores = rules.scoring.game_scores(ranking, finished, tuple(self.point_cards), self.dead)
+        scores = rules.scoring.game_scores(ranking, finished, tuple(self.point_cards), self.slots)
         m = self.match
         base = m.totals or rules.scoring.start_totals(n)
         totals = tuple(a + b for a, b in zip(base, scores))

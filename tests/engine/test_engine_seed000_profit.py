@@ -9,7 +9,7 @@ from engine_helpers import Table
 from referee.engine import Declare, Pass, load_preset, new_match, parse_cards
 from referee.engine.events import (EffectEvent, FinishEvent, GameEndEvent, IllegalEvent,
                                    PointCardEvent)
-from referee.engine.rules.common import COLOUR_BIND
+from referee.engine.rules.common import COLOUR_BIND, JOKER_DEAD
 from referee.engine.simulate import deal_hands
 from referee.engine.state import Phase
 
@@ -294,7 +294,7 @@ def test_joker_dead_by_almighty_finish():
     t = Table("profit", hands={"A": "5S JK", "B": "9S", "C": "KS 2C", "D": "KD 2D"})
     ev = t.play("A", "5S JK")
     assert "joker-dead" in t.effects(ev) and points(ev) == []
-    assert t.s.dead == 1
+    assert JOKER_DEAD.of(t.s) == 1
 
 
 def test_joker_dead_both_finishers_no_bonus():

@@ -73,6 +73,10 @@ def binds(top: Play | None, play: Play, max_cards: int = 0, in_stairs: bool = Tr
             and shape_binds(play, max_cards, in_stairs))
 
 
+JOKER_DEAD: Slot[int] = Slot("joker-dead", 0)
+"""Joker Dead: the seats (mask) whose score for this game is 0; scoring reads it too."""
+
+
 COLOUR_BIND: Slot[int] = Slot("jack-bind", 0, trick=True)
 """The colours a Jack Bind locks for the trick (``pack``ed; 0: none); King Crown reads it too."""
 

@@ -25,7 +25,8 @@ from dataclasses import dataclass
 
 from referee.engine.options import Option, option, param
 from referee.engine.rules.base import Rule
-from referee.engine.rules.common import points_of
+from referee.engine.rules.common import JOKER_DEAD, points_of
+from referee.engine.state import SlotValues
 
 LENGTHS = {"short": (2, 10), "medium": (3, 15), "long": (4, 20)}
 
@@ -64,8 +65,9 @@ class Scoring(Rule[ScoringOption]):
         return (0,) * n
 
     def game_scores(self, ranking: tuple[int, ...], finished: tuple[int, ...] = (),
-                    point_cards: tuple[int, ...] = (), dead: int = 0) -> tuple[int, ...]:
-        """Scores of one game by seat."""
+                    point_cards: tuple[int, ...] = (), slots: SlotValues = ()) -> tuple[int, ...]:
+        """Scores of one game by seat (``slots``: the game's rule slots, Joker Dead's)."""
+        dead = JOKER_DEAD.read(slots)
         n = len(ranking)
         mode = self.option.mode
         if mode == "points":

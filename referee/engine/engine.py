@@ -226,7 +226,9 @@ def _play(s: GameState, a: PlayCards) -> Result:
     w.events.append(PlayEvent(s.players[seat], tuple(codes(tokens))))
     effects: list[Effect] = []
     for r in rules.effects_rules:
-        effects.extend(r.effects(s, seat, play))
+        fx = r.effects(s, seat, play)
+        if fx:  # most rules change nothing for most plays
+            effects.extend(fx)
     w.top = play
     w.last = seat
     w.plays += 1

@@ -292,7 +292,7 @@ def _discard(s: GameState, a: Discard) -> Result:
                             lambda n: 1 <= n <= p.limit)
     if err is not None:
         return _illegal(s, seat, *err)
-    w = Working(s).mut()
+    w = Working(s)
     w.pending = None
     n = a.n
     if a.cards is not None:
@@ -326,7 +326,7 @@ def _give(s: GameState, a: Give) -> Result:
                             lambda n: n == p.limit)
     if err is not None:
         return _illegal(s, seat, *err)
-    w = Working(s).mut()
+    w = Working(s)
     w.pending = None
     to = w.next_active(seat)
     n = a.n
@@ -359,7 +359,7 @@ def _exchange(s: GameState, a: Exchange) -> Result:
             err = ("exchange", f"{a.player} must give their {tr.count} strongest card(s)")
     if err is not None:
         return _illegal(s, seat, *err)
-    w = Working(s).mut()
+    w = Working(s)
     if a.cards is not None and s.known:
         m = w.take(seat, a.cards, False)
         w.put(tr.receiver, m, tr.count)
@@ -389,7 +389,7 @@ def _declare(s: GameState, a: Declare) -> Result:
             and p.player == seat):
         for r in s.rules.declare_rules:
             if r.ID == a.rule:
-                w = Working(s).mut()
+                w = Working(s)
                 w.pending = None
                 w.effect(a.rule, seat, declared=True)
                 apply_effects(w, seat, list(r.declare(s, seat)), None, turn=False)

@@ -7,7 +7,7 @@ and the action's events.
 
 from __future__ import annotations
 
-from typing import Any, Sequence, cast
+from typing import Any, Sequence
 
 from referee.engine.cards import REAL_MASK, Card, add_jokers, joker_count, mask_of, remove_jokers
 from referee.engine.effects import STEP_FINISH, EndGame, Effect, Violation
@@ -29,13 +29,6 @@ class Working:
                  "transfers", "ranking", "scores", "match", "point_cards", "revealed",
                  "recent", "recent_seat", "leader", "slots", "events", "skips", "skip_rule", "ended")
 
-    # Per-seat tuples shared with the state until ``mut`` copies them into lists (a pass changes
-    # none of them); typed as those lists, since only code that has called ``mut`` writes them.
-    hands: list[int]
-    counts: list[int]
-    finished: list[int]
-    disqualified: list[int]
-    fallen: list[int]
     point_cards: Sequence[int]
 
     def __init__(self, s: GameState) -> None:
@@ -44,8 +37,8 @@ class Working:
         self.players = s.players
         self.phase = s.phase
         self.known = s.known
-        self.hands = cast("list[int]", s.hands)     # tuples until ``mut`` (a pass changes no hand)
-        self.counts = cast("list[int]", s.counts)
+        self.hands = list(s.hands)
+        self.counts = list(s.counts)
         self.dealt = s.dealt
         self.dealt_count = s.dealt_count
         self.seen = s.seen
@@ -64,9 +57,9 @@ class Working:
         self.plays = t.plays
         self.trick_slots = t.slots
         self.active = s.active
-        self.finished = cast("list[int]", s.finished)
-        self.disqualified = cast("list[int]", s.disqualified)
-        self.fallen = cast("list[int]", s.fallen)
+        self.finished = list(s.finished)
+        self.disqualified = list(s.disqualified)
+        self.fallen = list(s.fallen)
         self.pending = s.pending
         self.transfers = s.transfers
         self.ranking = s.ranking
@@ -83,16 +76,6 @@ class Working:
         self.skips = 0
         self.skip_rule = ""
         self.ended = False
-
-    def mut(self) -> "Working":
-        """Make the per-seat tuples mutable lists (before cards move or players finish)."""
-        if isinstance(self.hands, tuple):
-            self.hands = list(self.hands)
-            self.counts = list(self.counts)
-            self.finished = list(self.finished)
-            self.disqualified = list(self.disqualified)
-            self.fallen = list(self.fallen)
-        return self
 
     def freeze(self) -> GameState:
         if self.top is None and not self.passed and self.strict < 0 and not self.bind \
@@ -210,7 +193,6 @@ class Working:
 
     # ---- cards moving ----------------------------------------------------------------------
     def take(self, seat: int, tokens: Sequence[int], to_table: bool) -> int:
-        self.mut()
         m = mask_of(tokens)
         real = m & REAL_MASK
         jk = joker_count(m)
@@ -222,7 +204,6 @@ class Working:
         return m
 
     def put(self, seat: int, m: int, n: int) -> None:
-        self.mut()
         if self.known:
             h = self.hands[seat] | (m & REAL_MASK)
             jk = joker_count(m)
@@ -233,7 +214,6 @@ class Working:
     def finish(self, seat: int, play: Play | None, fix_turn: bool = True) -> None:
         """Step 7. ``fix_turn``: move the turn on if its holder is now out (not needed while a
         play is applied: its step 10 does that)."""
-        self.mut()
         s = self.s
         rules = self.rules
         dq = None
@@ -272,7 +252,6 @@ class Working:
         finishes next; when the game ends early — ``finishers`` reached, Chombo, Dobon — they
         rank in seat order, unfinished, with no ``finish`` event); the fallen; the disqualified
         (the later one higher); ``last``."""
-        self.mut()
         rules = self.rules
         n = len(self.players)
         if last >= 0:

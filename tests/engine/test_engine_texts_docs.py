@@ -102,3 +102,16 @@ def test_profit_and_shinafugo_lines():
     line = describe({"event": "game_end", "ranking": ["A", "B"], "scores": {"A": 14, "B": 0},
                      "totals": {"A": 20, "B": 3}, "match_over": True, "winners": ["A"]}, "ja")
     assert "Aさん 14てん" in line and "ゆうしょうは Aさん" in line
+
+
+def test_every_rule_module_declares_its_place_names_and_texts():
+    """The registries are built from the rule modules: each rule has its own place in the
+    order, and each announced rule its names and texts in both languages."""
+    places = [cls.PLACE for cls in RULE_ORDER]
+    assert all(places) and len(set(places)) == len(places)
+    for cls in RULE_ORDER:
+        assert cls.OPTION.ID == cls.ID, cls
+        if cls.ANNOUNCED:
+            assert set(cls.NAMES) == {"en", "ja"}, cls.ID
+        assert set(cls.TEXTS) <= {"en", "ja"}, cls.ID
+        assert set(cls.TEXTS.get("en", {})) == set(cls.TEXTS.get("ja", {})), cls.ID

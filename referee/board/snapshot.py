@@ -11,8 +11,7 @@ from referee.board.texts import BIND_TEXTS, ORDER_TEXTS
 from referee.engine import Phase
 from referee.engine.cards import RANK_SYMBOLS, cards_of
 from referee.engine.plays import suit_list
-from referee.engine.rules.jack_bind import unpack
-from referee.engine.rules.scoring import points_of
+from referee.engine.rules.common import COLOUR_BIND, points_of, unpack
 from referee.engine.texts import COLOUR_TEXTS, SUIT_NAMES, card_name, rule_name
 
 if TYPE_CHECKING:
@@ -37,8 +36,9 @@ def bind_words(state: "GameState", lang: str) -> list[str]:
         parts.append(words["suits"].format(suits=sep.join(SUIT_NAMES[lang][s] for s in suit_list(trick.bind))))
     if trick.strict >= 0:
         parts.append(words["next"].format(rank=RANK_SYMBOLS[trick.strict]))
-    if trick.colours:
-        black, red, free = unpack(trick.colours)
+    colours_bound = COLOUR_BIND.of(state)
+    if colours_bound:
+        black, red, free = unpack(colours_bound)
         colours = ["black"] * black + ["red"] * red + ["any"] * free
         parts.append(words["colours"].format(colours=" ".join(COLOUR_TEXTS[lang][c] for c in colours)))
     return parts

@@ -15,8 +15,7 @@ from referee.drawing import draw_text, text_width
 from referee.engine import Phase
 from referee.engine.cards import RANK_SYMBOLS, cards_of
 from referee.engine.plays import suit_list
-from referee.engine.rules.jack_bind import unpack
-from referee.engine.rules.scoring import points_of
+from referee.engine.rules.common import COLOUR_BIND, points_of, unpack
 from referee.engine.texts import rule_name
 from referee.errors import UserError
 
@@ -98,8 +97,9 @@ def bind_text(state, lang: str = "en") -> str:
         parts.append(label["suits"].format(suits=" ".join(suit_list(trick.bind))))
     if trick.strict >= 0:
         parts.append(label["next_rank"].format(rank=RANK_SYMBOLS[trick.strict]))
-    if trick.colours:
-        black, red, free = unpack(trick.colours)
+    colours_bound = COLOUR_BIND.of(state)
+    if colours_bound:
+        black, red, free = unpack(colours_bound)
         colours = [label["black"]] * black + [label["red"]] * red + [label["any"]] * free
         parts.append(label["colours"].format(colours=" ".join(colours)))
     return ", ".join(parts) or label["none"]

@@ -110,3 +110,16 @@ def test_card_codes_inside_an_illegal_plays_message_are_read_as_card_names():
     assert line == "Illegal play by Aki (combination): 3 of clubs, 2 of clubs is neither one rank nor stairs of one suit."
     line = describe({"event": "illegal", "player": "B", "rule": "not-in-hand", "message": "JK=4H on 10S"})
     assert "joker as 4 of hearts on 10 of spades" in line and "10S" not in line
+
+
+def test_every_rule_module_declares_its_place_names_and_texts():
+    """The registries are built from the rule modules: each rule has its own place in the
+    order, and each announced rule its names and texts in both languages."""
+    places = [cls.PLACE for cls in RULE_ORDER]
+    assert all(places) and len(set(places)) == len(places)
+    for cls in RULE_ORDER:
+        assert cls.OPTION.ID == cls.ID, cls
+        if cls.ANNOUNCED:
+            assert set(cls.NAMES) == {"en", "ja"}, cls.ID
+        assert set(cls.TEXTS) <= {"en", "ja"}, cls.ID
+        assert set(cls.TEXTS.get("en", {})) == set(cls.TEXTS.get("ja", {})), cls.ID

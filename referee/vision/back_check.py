@@ -18,13 +18,13 @@ import numpy as np
 
 from referee.vision.types import Box, Detection
 
-# Each set where it loses about 1 % of the face-down cards the recogniser finds in generated
+# Each set where it alone loses about 1 % of the face-down cards the recogniser finds in generated
 # scenes of the held-out designs (seeds 500000+, not the benchmark's), never on real photos; see
 # models/MODEL_CARD.md.
 MIN_SIDE_DISTINCTNESS = 0.45
 MIN_OUTLINE_SHARE = 0.4
 # A back's long side against the longest face-up card box in the same frame: a whole card turned
-# 45 degrees spans about 1.25 card heights, its box a little more.
+# 45 degrees spans about 1.2 card heights, and a box is a little loose.
 MAX_CARD_SIZE_RATIO = 1.45
 
 SURROUND_SHARE = 0.2      # the ring around the box, in box long sides
@@ -34,8 +34,6 @@ DISTINCTNESS_SIDE = 96    # pixels the box and its ring are resized to
 OUTLINE_PAD = 0.08        # the box is looked at with this margin (long sides): its edges lie on it
 OUTLINE_SIDE = 128        # pixels the padded box is resized to for the segment detector
 MIN_SEGMENT = 0.35        # a straight segment counts from this share of the box's short side
-
-_SEGMENTS = cv2.createLineSegmentDetector()
 
 
 def _long_side(box: Box) -> float:
@@ -86,7 +84,8 @@ def outline_share(frame: np.ndarray, box: Box) -> float:
     """The summed length of the long straight segments (MIN_SEGMENT) in and around the box, over
     the box's perimeter: a card's edges give about 1 or more, carpet and cloth next to none."""
     region, (bx1, by1, bx2, by2) = _region(frame, box, OUTLINE_PAD * _long_side(box), OUTLINE_SIDE)
-    segments = _SEGMENTS.detect(cv2.cvtColor(region, cv2.COLOR_BGR2GRAY))[0]
+    # a detector a call (it is cheap to make): the recogniser may run in more than one thread
+    segments = cv2.createLineSegmentDetector().detect(cv2.cvtColor(region, cv2.COLOR_BGR2GRAY))[0]
     if segments is None:
         return 0.0
     segments = segments.reshape(-1, 4)

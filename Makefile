@@ -7,15 +7,25 @@ BIN := $(VENV)/bin
 
 # Card art for the scene generator (rendered at run time, never committed) and the speech voice.
 DEBIAN_PACKAGES := gnome-cards-data kdegames-card-data-kf5 librsvg2-bin espeak-ng alsa-utils
+# For the tests only: the scoreboard page is tested in Debian's headless chromium (playwright drives it).
+TEST_DEBIAN_PACKAGES := chromium chromium-driver
 
-system-deps:
-	@missing=$$(for p in $(DEBIAN_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+# $(1): the Debian packages to install where missing (as root), else the apt-get line to run.
+define install-debian
+	@missing=$$(for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null) \
-	      || echo "warning: could not install $$missing (scene generator and speech need them)"; \
+	      || echo "warning: could not install $$missing (scene generator, speech and browser test need them)"; \
 	  else echo "note: please install $$missing (sudo apt-get install $$missing)"; fi; \
 	fi
+endef
+
+system-deps:
+	$(call install-debian,$(DEBIAN_PACKAGES))
+
+test-system-deps:
+	$(call install-debian,$(DEBIAN_PACKAGES) $(TEST_DEBIAN_PACKAGES))
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -30,7 +40,7 @@ install-test: $(BIN)/activate
 demo: system-deps install
 	$(BIN)/referee demo
 
-test: system-deps install-test lint
+test: test-system-deps install-test lint
 	$(BIN)/python -m pytest
 
 # ruff's rule set is in pyproject.toml ([tool.ruff.lint]); mypy's configuration ([tool.mypy]) names
@@ -39,4 +49,4 @@ lint: install-test
 	$(BIN)/ruff check referee tests bench
 	$(BIN)/mypy
 
-.PHONY: system-deps install install-test demo test lint
+.PHONY: system-deps test-system-deps install install-test demo test lint

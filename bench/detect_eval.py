@@ -7,6 +7,11 @@
     rank-only labels with whole-card boxes; a prediction counts when its box centre lies in a
     labelled box of the same rank (one-to-one).
 
+Besides the face-up figures, `every_output` counts everything `referee detect` prints: face
+readings and `back`s, a back right only where a face-down card is labelled (one-to-one, its box
+centre in the card's box). The real photos label no face-down card, so every back there is a
+phantom (`backs_per_photo`, `phantom_backs`).
+
     python bench/detect_eval.py [--scenes 200] [--real DIR] [--models models/]
     python bench/detect_eval.py --scenes 40 --real '' --designs referee-drawn
 """
@@ -56,8 +61,9 @@ def eval_real(recognizer: CardRecognizer, folder: Path) -> dict:
     images = sorted((folder / "images").glob("*.jpg"))
     if not images:
         return {"error": f"no images under {folder}/images"}
-    tp = n_pred = n_true = 0
+    tp = n_pred = n_true = n_backs = 0
     confusion: dict[str, int] = {}
+    phantom_backs: dict[str, int] = {}
     for path in images:
         frame = cv2.imread(str(path))
         h, w = frame.shape[:2]
@@ -67,7 +73,12 @@ def eval_real(recognizer: CardRecognizer, folder: Path) -> dict:
                 c, cx, cy, bw, bh = line.split()
                 cx, cy, bw, bh = float(cx) * w, float(cy) * h, float(bw) * w, float(bh) * h
                 labels.append((REAL_RANKS[int(c)], (cx - bw / 2, cy - bh / 2, cx + bw / 2, cy + bh / 2)))
-        preds = [c for c in recognizer.read(frame) if c.code != "back"]
+        readings = recognizer.read(frame)
+        preds = [c for c in readings if c.code != "back"]
+        backs = len(readings) - len(preds)   # no face-down card is labelled: every back is a phantom
+        n_backs += backs
+        if backs:
+            phantom_backs[path.name] = backs
         n_true += len(labels)
         n_pred += len(preds)
         used = set()
@@ -83,6 +94,10 @@ def eval_real(recognizer: CardRecognizer, folder: Path) -> dict:
                 confusion[key] = confusion.get(key, 0) + 1
     result = prf(tp, n_pred, n_true)
     result["images"] = len(images)
+    result["every_output"] = prf(tp, n_pred + n_backs, n_true)
+    result["backs_per_photo"] = round(n_backs / len(images), 3)
+    result["photos_with_phantom_backs"] = len(phantom_backs)
+    result["phantom_backs"] = dict(sorted(phantom_backs.items(), key=lambda kv: (-kv[1], kv[0]))[:12])
     result["top_errors"] = dict(sorted(confusion.items(), key=lambda kv: -kv[1])[:12])
     return result
 
@@ -135,6 +150,10 @@ def eval_scenes(recognizer: CardRecognizer, n: int, seed: int, exclude: tuple[st
 
     result["designs"] = heldout_designs(exclude)
     result["backs"] = prf(back_tp, back_pred, back_true)
+    every = prf(tp + back_tp, n_pred + back_pred, n_true + back_true)
+    every["recall"] = round((tp_recall + back_tp) / (n_true + back_true), 4) if n_true + back_true else None
+    result["every_output"] = every
+    result["phantom_backs_per_scene"] = round((back_pred - back_tp) / n, 3) if n else None
     result["top_errors"] = dict(sorted(confusion.items(), key=lambda kv: -kv[1])[:12])
     return result
 
@@ -180,6 +199,8 @@ def main() -> int:
     ap.add_argument("--off-card-score", type=float, default=None,
                     help="score a card read only outside every card box needs (default: STILL_IMAGE_OPTIONS', "
                          "none with --as-video; 0 for none)")
+    ap.add_argument("--no-back-check", action="store_true",
+                    help="keep every `back` the detector finds (no back_check.plausible_backs)")
     args = ap.parse_args()
     exclude = tuple(d for d in args.exclude_designs.split(",") if d)
     if args.designs:
@@ -204,6 +225,8 @@ def main() -> int:
         options["share_probability"] = args.share or None
     if args.conflict_spare is not None:
         options["conflict_spare_probability"] = args.conflict_spare or None
+    if args.no_back_check:
+        options["check_backs"] = False
     recognizer = CardRecognizer(args.models, **options)
     report = {}
     t0 = time.perf_counter()

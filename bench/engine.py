@@ -1,6 +1,7 @@
 """Rules-engine throughput: rounds (complete games) per second for each preset.
 
     python bench/engine.py [--games 500] [--players 4 6] [--seed 1] [--check]
+                           [--presets highschool ...] [--repeat 3] [--against REF]
 
 Every preset runs: president, president-all, president-none, highschool, profit (a round is one
 Profit game: it ends when two players have finished; games follow each other as matches) and
@@ -12,27 +13,38 @@ decided (``referee.engine.simulate``). The engine and the random players run in 
 process, on one core. ``cpu r/s`` divides by the process CPU time, ``wall r/s`` by the wall
 clock (lower when other jobs share the machine). ``--check`` also runs the invariant checks
 after every action (as ``referee simulate`` does by default).
-Acceptance (issue 2): >= 300 rounds/s for highschool with 4 players.
+``--repeat N`` measures each row N times and keeps the best (other jobs on a shared machine
+only ever slow a run down). ``--against REF`` also measures the engine of a git revision (a
+commit, ``HEAD~3``, ``stash@{0}``) in the same run, each measurement in its own process,
+alternating with this tree's, and prints both with their ratio.
+Acceptance (issue 24): >= 1,000 rounds per CPU-second for highschool with 4 players.
 ``actions/round``: actions applied per game (deal excluded), to compare presets' game lengths.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
+import json
 import random
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from referee.engine.engine import new_match  # noqa: E402
-from referee.engine.presets import PRESETS, load_preset  # noqa: E402
-from referee.engine.simulate import play_game  # noqa: E402
-from referee.engine.state import Phase  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
+PRESET_NAMES = ("president", "president-all", "president-none", "highschool", "profit", "shinafugo")
 
 
 def run(preset: str, players: int, games: int, seed: int, check: bool) -> tuple[float, float, int]:
+    """(cpu rounds/s, wall rounds/s, actions) of ``games`` random games, in this process."""
+    from referee.engine.engine import new_match
+    from referee.engine.presets import load_preset
+    from referee.engine.simulate import play_game
+    from referee.engine.state import Phase
+
     rules = load_preset(preset)
     rng = random.Random(seed)
     names = [chr(65 + i) for i in range(players)]
@@ -51,6 +63,28 @@ def run(preset: str, players: int, games: int, seed: int, check: bool) -> tuple[
     return games / cpu, games / wall, actions
 
 
+def run_in(root: Path, preset: str, players: int, games: int, seed: int,
+           check: bool) -> tuple[float, float, int]:
+    """``run`` in a fresh process whose ``referee`` package is the one under ``root``."""
+    cmd = [sys.executable, __file__, "--engine-root", str(root), "--one", preset, str(players),
+           "--games", str(games), "--seed", str(seed)] + (["--check"] if check else [])
+    cpu, wall, actions = json.loads(subprocess.check_output(cmd, text=True))
+    return cpu, wall, actions
+
+
+def export(ref: str, into: Path) -> Path:
+    """The ``referee`` package of git revision ``ref``, written under ``into``."""
+    try:
+        data = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", ref, "referee"],
+                              check=True, capture_output=True).stdout
+    except subprocess.CalledProcessError as exc:
+        raise SystemExit(f"engine.py: error: git cannot export {ref!r}: "
+                         f"{exc.stderr.decode().strip()}") from None
+    with tarfile.open(fileobj=io.BytesIO(data)) as tar:
+        tar.extractall(into, filter="data")
+    return into
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=500)
@@ -58,15 +92,41 @@ def main() -> int:
                     help="player counts (default 4; shinafugo also 6)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--check", action="store_true", help="run the invariant checks too")
+    ap.add_argument("--presets", nargs="*", choices=PRESET_NAMES, default=None,
+                    help="the presets to measure (default: all)")
+    ap.add_argument("--repeat", type=int, default=1, help="measure each row N times, keep the best")
+    ap.add_argument("--against", metavar="REF", help="also measure the engine of this git revision")
+    ap.add_argument("--engine-root", type=Path, help=argparse.SUPPRESS)
+    ap.add_argument("--one", nargs=2, metavar=("PRESET", "PLAYERS"), help=argparse.SUPPRESS)
     args = ap.parse_args()
-    print(f"{'preset':<16}{'players':>8}{'games':>8}{'cpu r/s':>10}{'wall r/s':>10}"
-          f"{'actions/round':>15}")
-    for preset in PRESETS:
-        counts = args.players or ([4, 6] if preset == "shinafugo" else [4])
-        for n in counts:
-            cpu, wall, actions = run(preset, n, args.games, args.seed, args.check)
-            print(f"{preset:<16}{n:>8}{args.games:>8}{cpu:>10.0f}{wall:>10.0f}"
-                  f"{actions / args.games:>15.1f}", flush=True)
+    sys.path.insert(0, str(args.engine_root or ROOT))
+    if args.one:  # one measurement for --against, printed as JSON
+        print(json.dumps(run(args.one[0], int(args.one[1]), args.games, args.seed, args.check)))
+        return 0
+    rows = [(p, n) for p in (args.presets or PRESET_NAMES)
+            for n in (args.players or ([4, 6] if p == "shinafugo" else [4]))]
+    with tempfile.TemporaryDirectory() as tmp:
+        base = export(args.against, Path(tmp)) if args.against else None
+        head = f"{'preset':<16}{'players':>8}{'games':>8}{'cpu r/s':>10}{'wall r/s':>10}"
+        if base:
+            head += f"{args.against[:12]:>14}{'x':>7}"
+        print(head + f"{'actions/round':>15}")
+        for preset, n in rows:
+            best = (0.0, 0.0, 0)
+            best_base = 0.0
+            for _ in range(args.repeat):
+                if base:
+                    best_base = max(best_base, run_in(base, preset, n, args.games, args.seed,
+                                                      args.check)[0])
+                    now = run_in(ROOT, preset, n, args.games, args.seed, args.check)
+                else:
+                    now = run(preset, n, args.games, args.seed, args.check)
+                best = max(best, now)
+            cpu, wall, actions = best
+            line = f"{preset:<16}{n:>8}{args.games:>8}{cpu:>10.0f}{wall:>10.0f}"
+            if base:
+                line += f"{best_base:>14.0f}{cpu / best_base:>7.2f}"
+            print(line + f"{actions / args.games:>15.1f}", flush=True)
     return 0
 
 

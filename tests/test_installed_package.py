@@ -126,6 +126,7 @@ def test_the_wheel_holds_the_run_time_data_and_not_the_checkpoints(installed):
         assert f"referee/models/{name}" in names
     for name in ("demo.json", "profit-demo.json", "profit-demo.mp4"):
         assert f"referee/demo_recording/{name}" in names
+    assert "referee/board/page.html" in names          # the scoreboard's page (referee watch --board)
     assert not [n for n in names if n.endswith(".pt") or "checkpoints" in n]
 
 

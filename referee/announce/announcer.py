@@ -20,6 +20,7 @@ import weakref
 from dataclasses import dataclass
 from typing import Callable
 
+from referee.announce.readings import NameReadings
 from referee.announce.speech import LANGS, EspeakSpeaker, Speaker, SpeechUnavailable
 
 log = logging.getLogger(__name__)
@@ -42,15 +43,18 @@ Fallback = Callable[[Announcement, str], None]       # (announcement, why it was
 
 class Announcer:
     """Speech in a worker thread plus listeners. ``speaker_factory`` builds the speaker inside
-    the worker (engine start-up can be slow); it raises `SpeechUnavailable` to mean text only."""
+    the worker (engine start-up can be slow); it raises `SpeechUnavailable` to mean text only.
+    ``readings`` says how the voice says each player's name (the listeners get the text as is)."""
 
     def __init__(self, lang: str = "ja", mute: bool = False, *,
                  speaker_factory: Callable[[], Speaker] | None = None,
-                 fallback: Fallback | None = None, max_pending: int = DEFAULT_MAX_PENDING) -> None:
+                 fallback: Fallback | None = None, max_pending: int = DEFAULT_MAX_PENDING,
+                 readings: NameReadings | None = None) -> None:
         if lang not in LANGS:
             raise ValueError(f"lang must be one of {', '.join(LANGS)}")
         self.lang = lang
         self.fallback = fallback
+        self.readings = readings or NameReadings()
         self.max_pending = max(1, max_pending)
         self._speaker_factory = speaker_factory or EspeakSpeaker
         self._mute = mute
@@ -206,7 +210,7 @@ class Announcer:
         if self._speaker is not None:
             self._status = f"speaking: {self._speaker.description}"
             try:
-                self._speaker.speak(item.text, item.lang)
+                self._speaker.speak(self.readings.spoken(item.text, item.lang), item.lang)
                 self.spoken += 1
                 return
             except SpeechUnavailable as exc:

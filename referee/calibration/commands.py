@@ -8,6 +8,7 @@ Heavy imports (cv2) stay inside the command functions so `referee --help` stays 
 from __future__ import annotations
 
 import argparse
+import sys
 import re
 
 from referee.calibration.calibration import (
@@ -20,7 +21,7 @@ from referee.calibration.calibration import (
     save_calibration,
     seat_names,
 )
-from referee.capture import read_frames
+from referee.capture import parse_size, read_frames
 from referee.errors import UserError
 
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
@@ -50,8 +51,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="table corners in image pixels (top-left, top-right, bottom-right, bottom-left) instead of markers")
     p.add_argument("--interactive", action="store_true", help="click the four table corners in a window instead of using markers")
     p.add_argument("--table-mm", default=None, metavar="W,H",
-                   help="the size of the marked area in mm: table coordinates in mm (default: a normalised 1000 x 1000 plane)")
+                   help="the size of the play area (between the corner markers' centres) in mm (default: measured "
+                        "with the corner markers; a normalised 1000 x 1000 plane where they are not used)")
     p.add_argument("--preview", default=None, metavar="FILE", help="also write an image of the zones over the last frame")
+    p.add_argument("--size", default=None, metavar="WxH",
+                   help="camera mode to ask for (default: the best 16:9 mode up to 1920x1080)")
+    p.add_argument("--marker-mm", type=float, default=40.0,
+                   help="printed size of the corner markers in mm, to measure the play area (default 40, "
+                        "as referee markers prints them)")
     p.set_defaults(func=run_calibrate)
 
 
@@ -103,6 +110,7 @@ def run_calibrate(args: argparse.Namespace) -> int:
 
     from referee.calibration.clicks import click_corners, display_available
     from referee.calibration.preview import draw_calibration
+    from referee.calibration.scale import card_size_note, measured_table_mm
 
     if not NAME_PATTERN.match(args.name):
         raise UserError(f"--name must be a plain name (letters, digits, _ . -), got {args.name!r}")
@@ -111,7 +119,8 @@ def run_calibrate(args: argparse.Namespace) -> int:
     names = seat_names(args.seats, _names(args.names))
     table_size, units = _table_size(args.table_mm)
     clicks = parse_clicks(args.clicks) if args.clicks else None
-    images = read_frames(args.source, 1 if clicks or args.interactive else args.frames)
+    camera_size = parse_size(args.size) if args.size else None
+    images = read_frames(args.source, 1 if clicks or args.interactive else args.frames, camera_size)
     size = (int(images[-1].shape[1]), int(images[-1].shape[0]))
     common = dict(name=args.name, table_size=table_size, units=units)
 
@@ -130,12 +139,22 @@ def run_calibrate(args: argparse.Namespace) -> int:
             clicks = click_corners(images[-1])
         calibration = calibrate_from_clicks(clicks, size, names, **common)
 
+    measured = measured_table_mm(calibration, args.marker_mm) if args.table_mm is None else None
+    if measured is not None and calibration.method == "markers":
+        # Tracking distances are in table units: a plane in millimetres keeps them the same along
+        # and across the table (a normalised square plane would stretch one direction).
+        calibration = calibrate_from_images(images, names, name=args.name, table_size=measured, units="mm")
+        print(f"play area measured with the {args.marker_mm:g} mm corner markers: {measured[0]} x {measured[1]} mm "
+              "(--table-mm W,H to give it)")
     path = save_calibration(calibration, calibration_path(args.name, args.dir))
     pads_seen = [names[seat] for seat, marker in calibration.pads.items() if marker in calibration.markers]
     how = (f"corner markers, median of {calibration.frames_used} frame{'s' if calibration.frames_used != 1 else ''}"
            if calibration.method == "markers" else "four clicked corners")
     print(f"saved {path}: table from {how}; {size[0]}x{size[1]} frames; seats clockwise: {', '.join(names)}; "
           f"pads seen: {', '.join(pads_seen) or 'none'}")
+    note = card_size_note(calibration)
+    if note is not None:
+        print(note[0], file=sys.stderr if note[1] else sys.stdout)
     if args.preview:
         if not cv2.imwrite(args.preview, draw_calibration(images[-1], calibration)):
             raise UserError(f"cannot write preview {args.preview}")

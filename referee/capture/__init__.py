@@ -10,12 +10,13 @@ drop the oldest frame when the consumer falls behind, files never drop (tests st
 deterministic). A camera that stops giving frames is reported and reopened with backoff.
 """
 
-from referee.capture.capture import Backoff, Capture, CaptureEvent, open_capture, read_frames
-from referee.capture.sources import (CameraSource, FrameSource, ImageSequenceSource, Read,
-                                     ReadOutcome, VideoFileSource, source_from_arg)
+from referee.capture.capture import Backoff, Capture, CaptureEvent, open_capture, read_frames, report_camera_mode
+from referee.capture.sources import (DEFAULT_CAMERA_SIZE, CameraSource, FrameSource, ImageSequenceSource, Read,
+                                     ReadOutcome, VideoFileSource, parse_size, source_from_arg)
 from referee.capture.frames import Frame
 
 __all__ = [
+    "DEFAULT_CAMERA_SIZE", "parse_size", "report_camera_mode",
     "Backoff", "CameraSource", "Capture", "CaptureEvent", "Frame", "FrameSource",
     "ImageSequenceSource", "Read", "ReadOutcome", "VideoFileSource", "open_capture", "read_frames",
     "source_from_arg",

@@ -12,6 +12,7 @@ from __future__ import annotations
 import atexit
 import collections
 import logging
+import sys
 import threading
 import time
 import weakref
@@ -266,19 +267,21 @@ def _stop_running_captures() -> None:
         capture.stop(timeout=1.0)
 
 
-def open_capture(source: str | FrameSource, *, fps: float | None = None, queue_size: int = 4,
-                 backoff: Backoff = Backoff(),
+def open_capture(source: str | FrameSource, *, fps: float | None = None, size: tuple[int, int] | None = None,
+                 queue_size: int = 4, backoff: Backoff = Backoff(),
                  on_event: Callable[[CaptureEvent], None] | None = None) -> Capture:
-    """A started `Capture` of a command-line source (``"0"``, a file, a folder) or a source."""
+    """A started `Capture` of a command-line source (``"0"``, a file, a folder) or a source;
+    ``size``: the mode a camera is asked for."""
     if isinstance(source, str):
-        source = source_from_arg(source, fps)
+        source = source_from_arg(source, fps, size)
     return Capture(source, queue_size=queue_size, backoff=backoff, on_event=on_event).start()
 
 
-def read_frames(source_arg: str, count: int) -> list[np.ndarray]:
+def read_frames(source_arg: str, count: int, size: tuple[int, int] | None = None) -> list[np.ndarray]:
     """Up to ``count`` frames (BGR images) from a source, skipping a webcam's first frames."""
     images: list[np.ndarray] = []
-    with open_capture(source_arg) as capture:
+    with open_capture(source_arg, size=size) as capture:
+        report_camera_mode(capture.source)
         warmup = CAMERA_WARMUP_FRAMES if capture.source.live else 0
         deadline = time.monotonic() + FRAME_TIMEOUT_S
         while len(images) < count:
@@ -292,3 +295,10 @@ def read_frames(source_arg: str, count: int) -> list[np.ndarray]:
     if not images:
         raise UserError(f"no frames from {source_arg}")
     return images
+
+
+def report_camera_mode(source: FrameSource) -> None:
+    """Say on the terminal which mode a camera opened in (a file's size is its own)."""
+    mode_report = getattr(source, "mode_report", None)
+    if mode_report is not None:
+        print(mode_report(), file=sys.stderr)

@@ -32,6 +32,22 @@ DEFAULT_FPS = 30.0
 # count is an estimate, so "failed before the expected end" alone does not mean corruption).
 MAX_FAILED_DECODES = 8
 CAMERA_READ_ATTEMPTS = 3
+# A camera is asked for its best 16:9 mode up to full HD (the driver gives the nearest it has):
+# at a webcam's default 640x480 the cards are too small to read. MJPG keeps such a mode's frame
+# rate on USB 2 cameras.
+DEFAULT_CAMERA_SIZE = (1920, 1080)
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``--size WxH``: a camera mode, e.g. ``1280x720``.
+
+    >>> parse_size("1280x720")
+    (1280, 720)
+    """
+    match = re.fullmatch(r"\s*(\d+)\s*[xX×]\s*(\d+)\s*", text)
+    if match is None or not (160 <= int(match[1]) <= 7680 and 120 <= int(match[2]) <= 4320):
+        raise UserError(f"--size takes a camera mode as WIDTHxHEIGHT, e.g. 1280x720, got {text!r}")
+    return int(match[1]), int(match[2])
 
 
 class ReadOutcome(Enum):
@@ -95,6 +111,7 @@ class CameraSource:
         self._capture: cv2.VideoCapture | None = None
         self._count = 0
         self._pending: Frame | None = None
+        self.mode: tuple[int, int, float] | None = None   # width, height, fps the driver gave
 
     def _open_device(self) -> bool:
         import cv2
@@ -104,12 +121,24 @@ class CameraSource:
         if not capture.isOpened():
             capture.release()
             return False
-        if self.width:
+        if self.width and self.height:
+            capture.set(cv2.CAP_PROP_FOURCC, cv2.VideoWriter.fourcc(*"MJPG"))
             capture.set(cv2.CAP_PROP_FRAME_WIDTH, self.width)
-        if self.height:
             capture.set(cv2.CAP_PROP_FRAME_HEIGHT, self.height)
+        self.mode = (int(capture.get(cv2.CAP_PROP_FRAME_WIDTH)), int(capture.get(cv2.CAP_PROP_FRAME_HEIGHT)),
+                     float(capture.get(cv2.CAP_PROP_FPS) or 0.0))
         self._capture = capture
         return True
+
+    def mode_report(self) -> str:
+        """What the camera gave, for the terminal: "camera 0: 1280x720 at 30 fps (asked 1920x1080)"."""
+        if self.mode is None:
+            return self.description
+        width, height, fps = self.mode
+        rate = f" at {fps:.0f} fps" if fps > 0 else ""
+        asked = (f" (asked {self.width}x{self.height})"
+                 if self.width and self.height and (width, height) != (self.width, self.height) else "")
+        return f"{self.description}: {width}x{height}{rate}{asked}"
 
     def open(self) -> None:
         if not self._open_device():
@@ -285,17 +314,21 @@ class ImageSequenceSource:
         pass
 
 
-def source_from_arg(text: str, fps: float | None = None) -> FrameSource:
+def source_from_arg(text: str, fps: float | None = None, size: tuple[int, int] | None = None) -> FrameSource:
     """Pick the source a command-line argument names: digits → camera index, a device path or
     URL → camera/stream, a folder → its images, an image file → that image, else a video file.
-    ``fps`` sets the timestamps of image sequences (and overrides a video's own rate)."""
+    ``fps`` sets the timestamps of image sequences (and overrides a video's own rate); ``size``
+    the mode a camera is asked for (default `DEFAULT_CAMERA_SIZE`)."""
     arg = text.strip()
     if not arg:
         raise UserError("empty --source: give a camera index (0), a video file or a folder of images")
+    width, height = size or DEFAULT_CAMERA_SIZE
     if arg.isdigit():
-        return CameraSource(int(arg))
-    if arg.startswith("/dev/video") or "://" in arg:
-        return CameraSource(arg)
+        return CameraSource(int(arg), width, height)
+    if arg.startswith("/dev/video"):
+        return CameraSource(arg, width, height)
+    if "://" in arg:
+        return CameraSource(arg, *(size or (None, None)))   # a stream has the mode its sender chose
     path = Path(arg).expanduser()
     if path.is_dir():
         return ImageSequenceSource.from_folder(path, fps or DEFAULT_FPS)

@@ -2,8 +2,11 @@
 
 A rule never changes the state itself. Its hooks return effects; the engine sorts the effects of
 one action by their ``STEP`` (a stable sort: effects of the same step keep the order of the rules
-in ``referee.engine.rules.RULE_ORDER``) and applies them one by one, each announcing itself as an
-``effect`` event. The order is:
+in ``referee.engine.rules.RULE_ORDER``) and applies them one by one: each effect applies itself
+(``Effect.apply`` on the working copy, ``referee.engine.working``) and announces itself as an
+``effect`` event, so the engine core names no effect and no rule. A rule may define its own
+effect (a subclass with a ``STEP`` and an ``apply``) in its module: Jack Bind's
+``SetColourBind``, Number Bind's ``SetNumberBind``. The order is:
 
 ====  ==========================  =====================================================
 step  effect                      typical rules
@@ -28,7 +31,7 @@ step  effect                      typical rules
                                   (forbidden-finish) and ``Fall`` (capital-fall) from the
                                   rules' ``on_finish`` hooks, then ``TakePointCard``
                                   (point-cards: one card of the finishing play) and
-                                  ``MarkDead`` (joker-dead); ``Finish`` (a claim: tenho,
+                                  ``MarkDead`` (joker-dead's own); ``Finish`` (a claim: tenho,
                                   shinako-koshi) and ``EndGame`` (chombo, dobon,
                                   dobon-gaeshi: the game ends now, that player last)
  8    ``EndTrick``                eight-cut, spade-three, lucky-seven, eight-reset (the
@@ -49,8 +52,9 @@ announces and, under Chombo, turns into the offender's chombo (the action is the
 the game is over). A player's ``pass`` while a mandatory claim of theirs is pending (Dobon-
 gaeshi) declines it: the same hook says what follows.
 
-When step 8 ends the trick, the trick-scoped effects of steps 2-4 (11-back, binds) are dropped
-unannounced: they would end with the trick anyway.
+When step 8 ends the trick (an effect with ``ENDS_TRICK``), the trick-scoped effects of steps
+2-4 (``TRICK_SCOPED``: 11-back, binds) are dropped unannounced: they would end with the trick
+anyway.
 
 Two rules firing at once therefore always resolve the same way, e.g. four 8s: revolution (1),
 then eight-cut (8); 9999 with nine-pass: revolution (1), then the give is awaited (6); Shinafugo
@@ -61,7 +65,14 @@ the suit bind (4); a Profit finish with 7 7: the point card (7), then the two sk
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from referee.engine.cards import Card
+from referee.engine.plays import suit_list
+from referee.engine.state import NO_RANK, Pending, Phase
+
+if TYPE_CHECKING:
+    from referee.engine.working import Working
 
 STEP_ANNOUNCE = 0
 STEP_GAME_ORDER = 1
@@ -78,8 +89,16 @@ STEP_TURN = 10
 
 @dataclass(frozen=True, slots=True)
 class Effect:
+    """Base of every effect: ``rule`` is the rule that returned it (the ``effect`` event's)."""
+
     rule: str
     STEP: ClassVar[int] = -1
+    TRICK_SCOPED: ClassVar[bool] = False   # ends with the trick (dropped when it ends at once)
+    ENDS_TRICK: ClassVar[bool] = False
+
+    def apply(self, w: Working, seat: int) -> None:
+        """Change the working copy for ``seat``'s action and announce it."""
+        raise TypeError(f"{self!r} does not apply itself")
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,11 +107,18 @@ class Announce(Effect):
     details: tuple[tuple[str, Any], ...] = ()
     STEP: ClassVar[int] = STEP_ANNOUNCE
 
+    def apply(self, w: Working, seat: int) -> None:
+        w.effect(self.rule, seat, **dict(self.details))
+
 
 @dataclass(frozen=True, slots=True)
 class FlipGameOrder(Effect):
     """The game-long order flips (revolution)."""
     STEP: ClassVar[int] = STEP_GAME_ORDER
+
+    def apply(self, w: Working, seat: int) -> None:
+        w.revolution = not w.revolution
+        w.effect(self.rule, seat, order=w.order_name())
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,12 +127,26 @@ class FlipTrickOrder(Effect):
     per 4, 5 and 7: an even number leaves the order as it was)."""
     times: int = 1
     STEP: ClassVar[int] = STEP_TRICK_ORDER
+    TRICK_SCOPED: ClassVar[bool] = True
+
+    def apply(self, w: Working, seat: int) -> None:
+        if self.times & 1:
+            w.flipped = not w.flipped
+        if self.times == 1:
+            w.effect(self.rule, seat, order=w.order_name())
+        else:
+            w.effect(self.rule, seat, count=self.times, order=w.order_name())
 
 
 @dataclass(frozen=True, slots=True)
 class ClearBinds(Effect):
     """Suit and number binds of the trick end."""
     STEP: ClassVar[int] = STEP_CLEAR_BINDS
+    TRICK_SCOPED: ClassVar[bool] = True
+
+    def apply(self, w: Working, seat: int) -> None:
+        w.bind = 0
+        w.strict = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,30 +156,29 @@ class SetBind(Effect):
     suits: int = 0
     after_rank: int = -1
     STEP: ClassVar[int] = STEP_SET_BIND
+    TRICK_SCOPED: ClassVar[bool] = True
 
-
-@dataclass(frozen=True, slots=True)
-class SetNumberBind(Effect):
-    """Number bind: only the rank after ``after_rank`` (in the order in force when this step
-    runs) may follow, whatever the suits, until the trick ends."""
-    after_rank: int = -1
-    STEP: ClassVar[int] = STEP_SET_BIND
-
-
-@dataclass(frozen=True, slots=True)
-class SetColourBind(Effect):
-    """Colour bind (Jack Bind): plays must match these colours card for card until the trick
-    ends. ``black``/``red``: cards of each colour in the binding play; ``free``: its jokers
-    (they bind no colour)."""
-    black: int = 0
-    red: int = 0
-    free: int = 0
-    STEP: ClassVar[int] = STEP_SET_BIND
+    def apply(self, w: Working, seat: int) -> None:
+        w.bind = self.suits
+        suits = tuple(suit_list(self.suits))
+        if self.after_rank < 0:
+            w.effect(self.rule, seat, suits=suits)
+            return
+        nxt = w.rules.order.next_rank(self.after_rank, w.reversed)
+        w.strict = nxt if nxt >= 0 else NO_RANK
+        nxt_cards = ([Card.of(nxt, x).code for x in range(4) if self.suits >> x & 1]
+                     if nxt >= 0 else [])
+        w.effect(self.rule, seat, suits=suits, next=tuple(nxt_cards))
 
 
 @dataclass(frozen=True, slots=True)
 class ReverseDirection(Effect):
     STEP: ClassVar[int] = STEP_DIRECTION
+
+    def apply(self, w: Working, seat: int) -> None:
+        w.direction = -w.direction
+        w.effect(self.rule, seat, direction="clockwise" if w.direction > 0
+                 else "counterclockwise")
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,10 +194,32 @@ class Await(Effect):
     value: int = 0       # a number it concerns (Dobon-gaeshi: the sum to match)
     STEP: ClassVar[int] = STEP_AWAIT
 
+    def apply(self, w: Working, seat: int) -> None:
+        if self.action == "claim":
+            who = self.player if self.player >= 0 else seat
+            w.pending = Pending(self.rule, self.action, who, 0, True, self.other, self.value)
+            w.effect(self.rule, who, pending=True)
+            return
+        if not w.counts[seat]:
+            return  # a player who finished declares nothing
+        if self.action == "declare":
+            w.pending = Pending(self.rule, self.action, seat, 0, self.mandatory)
+            w.effect(self.rule, seat, pending=True)
+            return
+        limit = min(self.limit, w.counts[seat])
+        if limit > 0:
+            w.pending = Pending(self.rule, self.action, seat, limit, self.mandatory)
+            if self.action == "give":
+                w.effect(self.rule, seat, count=limit, to=w.name(w.next_active(seat)),
+                         pending=True)
+            else:
+                w.effect(self.rule, seat, max=limit, pending=True)
+
 
 @dataclass(frozen=True, slots=True)
 class Disqualify(Effect):
-    """The player is out and ranks at the bottom (the later of several ranks higher)."""
+    """The player is out and ranks at the bottom (the later of several ranks higher); the
+    answer of a ``finish_check`` hook, which the finishing step itself applies."""
     player: int = -1
     STEP: ClassVar[int] = STEP_FINISH
 
@@ -169,6 +230,12 @@ class Fall(Effect):
     player: int = -1
     STEP: ClassVar[int] = STEP_FINISH
 
+    def apply(self, w: Working, seat: int) -> None:
+        if w.active >> self.player & 1:
+            w.active &= ~(1 << self.player)
+            w.fallen.append(self.player)
+            w.effect(self.rule, self.player)
+
 
 @dataclass(frozen=True, slots=True)
 class TakePointCard(Effect):
@@ -177,12 +244,8 @@ class TakePointCard(Effect):
     card: int = -1
     STEP: ClassVar[int] = STEP_FINISH
 
-
-@dataclass(frozen=True, slots=True)
-class MarkDead(Effect):
-    """Joker Dead: the player's score for this game is 0 (announced)."""
-    player: int = -1
-    STEP: ClassVar[int] = STEP_FINISH
+    def apply(self, w: Working, seat: int) -> None:
+        w.take_point(self.player, self.card)
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +255,12 @@ class Finish(Effect):
     player: int = -1
     STEP: ClassVar[int] = STEP_FINISH
 
+    def apply(self, w: Working, seat: int) -> None:
+        if w.active >> self.player & 1:
+            w.finish(self.player, None)
+            if w.phase is Phase.PLAY and w.passed_out():
+                w.end_trick(w.last)
+
 
 @dataclass(frozen=True, slots=True)
 class EndGame(Effect):
@@ -200,11 +269,15 @@ class EndGame(Effect):
     player: int = -1
     STEP: ClassVar[int] = STEP_FINISH
 
+    def apply(self, w: Working, seat: int) -> None:
+        w.end_game(last=self.player)
+
 
 @dataclass(frozen=True, slots=True)
 class Violation(Effect):
     """``player`` broke ``rule`` without an action to refuse (a missed Uno call): announced;
-    under Chombo it is that player's chombo."""
+    under Chombo it is that player's chombo. The answer of a ``lapse`` hook, which the engine's
+    lapse step itself applies."""
     player: int = -1
     STEP: ClassVar[int] = STEP_FINISH
 
@@ -213,6 +286,13 @@ class Violation(Effect):
 class EndTrick(Effect):
     """The trick ends now; the player who played leads (or the next one still in)."""
     STEP: ClassVar[int] = STEP_END_TRICK
+    ENDS_TRICK: ClassVar[bool] = True
+
+    def apply(self, w: Working, seat: int) -> None:
+        if not w.ended:
+            w.ended = True
+            w.effect(self.rule, seat)
+            w.end_trick(seat, self.rule)
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,6 +300,10 @@ class Skip(Effect):
     """The next ``count`` players lose their turn (they count as having passed)."""
     count: int = 1
     STEP: ClassVar[int] = STEP_SKIP
+
+    def apply(self, w: Working, seat: int) -> None:
+        w.skips += self.count
+        w.skip_rule = self.rule
 
 
 def step_of(effect: Effect) -> int:

@@ -26,35 +26,23 @@ Bad input that is not a game violation (unknown player, impossible deal) raises 
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence, cast
+from typing import Any, Callable, Sequence
 
 from referee.engine.actions import (Action, CardsOrCount, Claim, Deal, Declare, Discard, Exchange,
                                     Give, Pass, PlayCards)
-from referee.engine.cards import (JOKER, PINNED_BASE, REAL_MASK, Card, add_jokers,
-                                  codes, joker_count, mask_of, remove_jokers)
-from referee.engine.effects import (STEP_FINISH, Announce, Await, ClearBinds, Effect, EndGame,
-                                    EndTrick,
-                                    Fall, Finish, FlipGameOrder, FlipTrickOrder, MarkDead,
-                                    ReverseDirection, SetBind, SetColourBind, SetNumberBind, Skip,
-                                    TakePointCard, Violation)
-from referee.engine.events import (RULE_IDS, EffectEvent, Event, FinishEvent, GameEndEvent,
-                                   IllegalEvent, PassEvent, PlayEvent, PointCardEvent,
-                                   TrickEndEvent, TurnEvent)
-from referee.engine.plays import Play, interpretations, rank_symbol, suit_list
+from referee.engine.cards import JOKER, PINNED_BASE, REAL_MASK, Card, add_jokers, codes, joker_count, mask_of
+from referee.engine.effects import Announce, Effect
+from referee.engine.events import RULE_IDS, Event, IllegalEvent, PassEvent, PlayEvent, TurnEvent
+from referee.engine.plays import Play, interpretations
 from referee.engine.rules.basic import basic_check
-from referee.engine.rules.jack_bind import colour_names, pack
-from referee.engine.rules.strict_bind import NO_RANK
 from referee.engine.ruleset import Rules
-from referee.engine.state import (EMPTY_TRICK, GameState, MatchInfo, Pending, Phase, Transfer,
-                                  Trick)
+from referee.engine.state import GameState, MatchInfo, Phase, Transfer
+from referee.engine.working import Result, Working, apply_effects
 from referee.errors import UserError
 
 
 class EngineError(UserError):
     """An action the engine cannot even judge (unknown player, impossible deal)."""
-
-
-Result = tuple[GameState, tuple[Event, ...]]
 
 
 def new_match(rules: Rules, players: list[str] | tuple[str, ...]) -> GameState:
@@ -163,323 +151,6 @@ def possession(s: GameState, seat: int, tokens: Sequence[int], *,
     return None
 
 
-# ---- the working copy -----------------------------------------------------------------------
-
-class _W:
-    """A mutable copy of a state for the duration of one action."""
-
-    __slots__ = ("s", "rules", "players", "phase", "known", "hands", "counts", "dealt",
-                 "dealt_count", "seen", "discarded", "discarded_count", "turn", "direction",
-                 "revolution", "top", "last", "passed", "flipped", "bind", "strict", "plays",
-                 "colours", "active", "finished", "disqualified", "fallen", "pending",
-                 "transfers", "ranking", "scores", "match", "point_cards", "dead", "revealed",
-                 "recent", "recent_seat", "leader", "events")
-
-    # Per-seat tuples shared with the state until ``mut`` copies them into lists (a pass changes
-    # none of them); typed as those lists, since only code that has called ``mut`` writes them.
-    hands: list[int]
-    counts: list[int]
-    finished: list[int]
-    disqualified: list[int]
-    fallen: list[int]
-    point_cards: Sequence[int]
-
-    def __init__(self, s: GameState) -> None:
-        self.s = s
-        self.rules = s.rules
-        self.players = s.players
-        self.phase = s.phase
-        self.known = s.known
-        self.hands = cast("list[int]", s.hands)     # tuples until ``mut`` (a pass changes no hand)
-        self.counts = cast("list[int]", s.counts)
-        self.dealt = s.dealt
-        self.dealt_count = s.dealt_count
-        self.seen = s.seen
-        self.discarded = s.discarded
-        self.discarded_count = s.discarded_count
-        self.turn = s.turn
-        self.direction = s.direction
-        self.revolution = s.revolution
-        t = s.trick
-        self.top = t.top
-        self.last = t.last
-        self.passed = t.passed
-        self.flipped = t.flipped
-        self.bind = t.bind
-        self.strict = t.strict
-        self.plays = t.plays
-        self.colours = t.colours
-        self.active = s.active
-        self.finished = cast("list[int]", s.finished)
-        self.disqualified = cast("list[int]", s.disqualified)
-        self.fallen = cast("list[int]", s.fallen)
-        self.pending = s.pending
-        self.transfers = s.transfers
-        self.ranking = s.ranking
-        self.scores = s.scores
-        self.match = s.match
-        self.point_cards = s.point_cards
-        self.dead = s.dead
-        self.revealed = s.revealed
-        self.recent = s.recent
-        self.recent_seat = s.recent_seat
-        self.leader = s.leader
-        self.events: list[Event] = []
-
-    def mut(self) -> "_W":
-        """Make the per-seat tuples mutable lists (before cards move or players finish)."""
-        if isinstance(self.hands, tuple):
-            self.hands = list(self.hands)
-            self.counts = list(self.counts)
-            self.finished = list(self.finished)
-            self.disqualified = list(self.disqualified)
-            self.fallen = list(self.fallen)
-        return self
-
-    def freeze(self) -> GameState:
-        if self.top is None and not self.passed and self.strict < 0 and not self.bind \
-                and not self.flipped and not self.colours:
-            trick = EMPTY_TRICK
-        else:
-            trick = Trick(self.top, self.last, self.passed, self.flipped, self.bind, self.strict,
-                          self.plays, self.colours)
-        return GameState(self.rules, self.players, self.phase, self.known, tuple(self.hands),
-                         tuple(self.counts), self.dealt, self.dealt_count, self.seen,
-                         self.discarded, self.discarded_count, self.turn, self.direction,
-                         self.revolution, trick, self.active, tuple(self.finished),
-                         tuple(self.disqualified), tuple(self.fallen), self.pending,
-                         self.transfers, self.ranking, self.scores, self.match,
-                         tuple(self.point_cards), self.dead, self.revealed, self.recent,
-                         self.recent_seat, self.leader)
-
-    def result(self) -> Result:
-        s = self.freeze()
-        if s.phase is Phase.PLAY or s.phase is Phase.EXCHANGE:
-            self.events.append(TurnEvent(s.players[s.to_move] if s.to_move >= 0 else None))
-        return s, tuple(self.events)
-
-    @property
-    def reversed(self) -> bool:
-        return self.revolution is not self.flipped
-
-    def name(self, seat: int) -> str | None:
-        return self.players[seat] if seat >= 0 else None
-
-    def effect(self, rule: str, seat: int | None, **details: Any) -> None:
-        self.events.append(EffectEvent(rule, self.name(seat) if seat is not None else None,
-                                       tuple(details.items())))
-
-    def next_active(self, seat: int) -> int:
-        n = len(self.players)
-        step = self.direction
-        cur = seat
-        for _ in range(n):
-            cur = (cur + step) % n
-            if self.active >> cur & 1:
-                return cur
-        return -1
-
-    def passed_out(self) -> bool:
-        if self.top is None:
-            return False
-        others = self.active & ~(1 << self.last)
-        return others & ~self.passed == 0
-
-    def end_trick(self, leader: int, cause: str = "passed") -> None:
-        """The trick ends (``cause``: ``passed`` when passed out, else the rule that ended it);
-        the rules' ``on_trick_end`` hooks run first (point cards)."""
-        top = self.top
-        if top is not None and self.rules.on_trick_end_rules:
-            for r in self.rules.on_trick_end_rules:
-                for e in r.on_trick_end(self.s, top, self.last, cause, self.active):
-                    if type(e) is TakePointCard:
-                        self.take_point(e.player, e.card)
-        if leader < 0 or not self.active >> leader & 1:
-            leader = self.next_active(leader if leader >= 0 else self.turn)
-        self.top = None
-        self.last = -1
-        self.passed = 0
-        self.flipped = False
-        self.bind = 0
-        self.strict = -1
-        self.plays = 0
-        self.colours = 0
-        self.turn = leader
-        self.events.append(TrickEndEvent(self.name(leader)))
-
-    def take_point(self, seat: int, card: int) -> None:
-        """``seat`` takes ``card`` (on the table) as a point card."""
-        pc = list(self.point_cards) if self.point_cards else [0] * len(self.players)
-        pc[seat] |= 1 << card
-        self.point_cards = pc
-        self.events.append(PointCardEvent(self.players[seat], Card(card).code))
-
-    def advance(self, frm: int, skips: int = 0, skip_rule: str = "") -> None:
-        """Step 10: the next player to move (or the passed-out trick ends)."""
-        permanent = self.rules.permanent_pass
-        skipped = []
-        cur = frm
-        for _ in range(4 * len(self.players) + 4):
-            if self.passed_out():
-                break
-            cur = self.next_active(cur)
-            if cur < 0:
-                break
-            if cur != self.last:
-                if permanent and self.passed >> cur & 1:
-                    continue
-                if skips:
-                    skips -= 1
-                    self.passed |= 1 << cur
-                    skipped.append(cur)
-                    continue
-            self.turn = cur
-            break
-        if skipped:
-            self.effect(skip_rule, frm, skipped=tuple(self.players[x] for x in skipped))
-        if self.passed_out():
-            self.end_trick(self.last)
-
-    # ---- cards moving ----------------------------------------------------------------------
-    def take(self, seat: int, tokens: Sequence[int], to_table: bool) -> int:
-        self.mut()
-        m = mask_of(tokens)
-        real = m & REAL_MASK
-        jk = joker_count(m)
-        if self.known:
-            self.hands[seat] = remove_jokers(self.hands[seat] & ~real, jk)
-        self.counts[seat] -= len(tokens)
-        if to_table:
-            self.seen = add_jokers(self.seen | real, jk) if jk else self.seen | real
-        return m
-
-    def put(self, seat: int, m: int, n: int) -> None:
-        self.mut()
-        if self.known:
-            h = self.hands[seat] | (m & REAL_MASK)
-            jk = joker_count(m)
-            self.hands[seat] = add_jokers(h, jk) if jk else h
-        self.counts[seat] += n
-
-    # ---- finishing (step 7) and the game end ------------------------------------------------
-    def finish(self, seat: int, play: Play | None, fix_turn: bool = True) -> None:
-        """Step 7. ``fix_turn``: move the turn on if its holder is now out (not needed while a
-        play is applied: its step 10 does that)."""
-        self.mut()
-        s = self.s
-        rules = self.rules
-        dq = None
-        for r in rules.finish_check_rules:
-            dq = r.finish_check(s, seat, play)
-            if dq is not None:
-                break
-        self.active &= ~(1 << seat)
-        if type(dq) is EndGame:  # a forced forbidden finish under Chombo
-            self.effect(dq.rule, seat, chombo=True)
-            self.chombo(seat, dq.rule)
-            return
-        if dq is not None:
-            self.disqualified.append(seat)
-            self.effect(dq.rule, seat)
-        else:
-            before = len(self.finished)
-            self.finished.append(seat)
-            self.events.append(FinishEvent(self.players[seat], len(self.finished)))
-            for r in rules.on_finish_rules:
-                for e in r.on_finish(s, seat, before, play):
-                    if type(e) is Fall:
-                        if self.active >> e.player & 1:
-                            self.active &= ~(1 << e.player)
-                            self.fallen.append(e.player)
-                            self.effect(e.rule, e.player)
-                    elif type(e) is TakePointCard:
-                        self.take_point(e.player, e.card)
-                    elif type(e) is MarkDead:
-                        self.dead |= 1 << e.player
-                        self.effect(e.rule, e.player)
-        if self.active.bit_count() <= 1 or (rules.finishers
-                                            and len(self.finished) >= rules.finishers):
-            self.end_game()
-        elif fix_turn and self.turn >= 0 and not self.active >> self.turn & 1:
-            if self.top is None:
-                self.turn = self.next_active(self.turn)
-            else:
-                self.advance(self.turn)
-
-    def end_game(self, last: int = -1) -> None:
-        """The game ends. ``last`` >= 0: that player is last (Chombo, Dobon), whatever they did.
-
-        Ranking: the finished players in order; the players still in (the last one left
-        finishes next; when the game ends early — ``finishers`` reached, Chombo, Dobon — they
-        rank in seat order, unfinished, with no ``finish`` event); the fallen; the disqualified
-        (the later one higher); ``last``."""
-        self.mut()
-        rules = self.rules
-        n = len(self.players)
-        if last >= 0:
-            self.finished = [x for x in self.finished if x != last]
-            self.fallen = [x for x in self.fallen if x != last]
-            self.disqualified = [x for x in self.disqualified if x != last]
-        rest = [x for x in range(n) if self.active >> x & 1 and x != last]
-        if (len(rest) == 1 and last < 0
-                and not (rules.finishers and len(self.finished) >= rules.finishers)):
-            self.finished.append(rest[0])
-            self.events.append(FinishEvent(self.players[rest[0]], len(self.finished)))
-            rest = []
-        self.active = 0
-        finished = tuple(self.finished)
-        ranking = (finished + tuple(rest) + tuple(self.fallen) + tuple(reversed(self.disqualified))
-                   + ((last,) if last >= 0 else ()))
-        for place, seat in enumerate(ranking[len(finished) + len(rest):],
-                                     start=len(finished) + len(rest) + 1):
-            self.events.append(FinishEvent(self.players[seat], place))
-        scores = rules.scoring.game_scores(ranking, finished, tuple(self.point_cards), self.dead)
-        m = self.match
-        base = m.totals or rules.scoring.start_totals(n)
-        totals = tuple(a + b for a, b in zip(base, scores))
-        over = rules.scoring.match_over(totals, m.game + 1)
-        self.phase = Phase.OVER
-        self.turn = -1
-        self.pending = None
-        self.ranking = ranking
-        self.scores = scores
-        self.match = MatchInfo(m.game, ranking, totals, over)
-        names = self.players
-        winners = (tuple(names[x] for x in rules.scoring.winners(totals)) if over else ())
-        self.events.append(GameEndEvent(tuple(names[x] for x in ranking),
-                                        tuple((names[i], scores[i]) for i in range(n)),
-                                        tuple((names[i], totals[i]) for i in range(n)), over,
-                                        winners))
-
-    def chombo(self, seat: int, violation: str, frm: int = -1) -> None:
-        """Chombo: ``seat`` is last and the game ends (``frm``: a transfer from that player)."""
-        if frm >= 0:
-            self.effect("chombo", seat, violation=violation, **{"from": self.players[frm]})
-        else:
-            self.effect("chombo", seat, violation=violation)
-        self.end_game(last=seat)
-
-    def lapse(self) -> tuple[int, str] | None:
-        """An optional pending declaration is not made (somebody acted). Returns the
-        (player, rule) of a violation that is a chombo under these rules, else None."""
-        p = self.pending
-        self.pending = None
-        if p is None or p.mandatory:
-            return None
-        out = None
-        for r in self.rules.lapse_rules:
-            if r.ID != p.rule:
-                continue
-            for e in r.lapse(self.s, p):
-                if type(e) is Violation:
-                    self.effect(e.rule, e.player, missed=True)
-                    ch = self.rules.chombo
-                    if (out is None and ch is not None and ch.calls(e.rule)
-                            and self.active >> e.player & 1):
-                        out = (e.player, e.rule)
-        return out
-
-
 def _seat(s: GameState, name: str) -> int:
     try:
         return s.players.index(name)
@@ -495,7 +166,7 @@ def _illegal(s: GameState, seat: int | None, rule: str, message: str,
     ch = s.rules.chombo
     if (ch is not None and chombo and seat is not None and s.phase is Phase.PLAY
             and s.active >> seat & 1 and ch.calls(rule)):
-        w = _W(s)
+        w = Working(s)
         w.events = ev
         w.chombo(seat, rule)
         return w.result()
@@ -543,7 +214,7 @@ def _play(s: GameState, a: PlayCards) -> Result:
         return _illegal(s, seat, *err)
     assert play is not None  # judge finds a play whenever it finds no violation
     rules = s.rules
-    w = _W(s)
+    w = Working(s)
     if w.pending is not None:  # an optional declaration nobody made is gone
         v = w.lapse()
         if v is not None:
@@ -555,7 +226,9 @@ def _play(s: GameState, a: PlayCards) -> Result:
     w.events.append(PlayEvent(s.players[seat], tuple(codes(tokens))))
     effects: list[Effect] = []
     for r in rules.effects_rules:
-        effects.extend(r.effects(s, seat, play))
+        fx = r.effects(s, seat, play)
+        if fx:  # most rules change nothing for most plays
+            effects.extend(fx)
     w.top = play
     w.last = seat
     w.plays += 1
@@ -565,127 +238,12 @@ def _play(s: GameState, a: PlayCards) -> Result:
     return w.result()
 
 
-_TRICK_SCOPED = (FlipTrickOrder, SetBind, ClearBinds, SetNumberBind, SetColourBind)
-
-
-def apply_effects(w: _W, seat: int, effects: Sequence[Effect], play: Play | None,
-                  turn: bool = True) -> None:
-    """Apply ``seat``'s effects in step order (see ``referee.engine.effects``), then step 10.
-
-    Step 7 (finishing) runs between the effects of steps <= 6 and >= 8 when ``play`` emptied
-    the hand. Trick-scoped effects (steps 2-4) are dropped when step 8 ends the trick. ``turn``
-    false (a declaration after the turn moved on): step 10 only ends a passed-out trick.
-    """
-    rules = w.rules
-    if len(effects) > 1:
-        effects = sorted(effects, key=_step)
-        if any(type(e) is EndTrick for e in effects):
-            effects = [e for e in effects if type(e) not in _TRICK_SCOPED]
-    ended = False
-    skips = 0
-    skip_rule = ""
-    finished = play is None
-    for e in effects:
-        if not finished and e.STEP > STEP_FINISH:
-            finished = True
-            if w.counts[seat] == 0:
-                w.finish(seat, play, False)
-            if w.phase is Phase.OVER:
-                return
-        if type(e) is Announce:
-            w.effect(e.rule, seat, **dict(e.details))
-        elif type(e) is FlipGameOrder:
-            w.revolution = not w.revolution
-            w.effect(e.rule, seat, order="reversed" if w.reversed else "normal")
-        elif type(e) is FlipTrickOrder:
-            if e.times & 1:
-                w.flipped = not w.flipped
-            if e.times == 1:
-                w.effect(e.rule, seat, order="reversed" if w.reversed else "normal")
-            else:
-                w.effect(e.rule, seat, count=e.times,
-                         order="reversed" if w.reversed else "normal")
-        elif type(e) is ClearBinds:
-            w.bind = 0
-            w.strict = -1
-        elif type(e) is SetBind:
-            w.bind = e.suits
-            if e.after_rank >= 0:
-                nxt = rules.order.next_rank(e.after_rank, w.reversed)
-                w.strict = nxt if nxt >= 0 else NO_RANK
-                nxt_cards = ([Card.of(nxt, x).code for x in range(4) if e.suits >> x & 1]
-                             if nxt >= 0 else [])
-                w.effect(e.rule, seat, suits=tuple(suit_list(e.suits)), next=tuple(nxt_cards))
-            else:
-                w.effect(e.rule, seat, suits=tuple(suit_list(e.suits)))
-        elif type(e) is SetNumberBind:
-            nxt = rules.order.next_rank(e.after_rank, w.reversed)
-            w.strict = nxt if nxt >= 0 else NO_RANK
-            w.effect(e.rule, seat, number=rank_symbol(nxt) if nxt >= 0 else "")
-        elif type(e) is SetColourBind:
-            w.colours = pack(e.black, e.red, e.free)
-            w.effect(e.rule, seat, colours=colour_names(w.colours))
-        elif type(e) is ReverseDirection:
-            w.direction = -w.direction
-            w.effect(e.rule, seat, direction="clockwise" if w.direction > 0
-                     else "counterclockwise")
-        elif type(e) is Await:
-            limit = min(e.limit, w.counts[seat])
-            if e.action == "claim":
-                who = e.player if e.player >= 0 else seat
-                w.pending = Pending(e.rule, e.action, who, 0, True, e.other, e.value)
-                w.effect(e.rule, who, pending=True)
-            elif not w.counts[seat]:
-                pass  # a player who finished declares nothing
-            elif e.action == "declare":
-                w.pending = Pending(e.rule, e.action, seat, 0, e.mandatory)
-                w.effect(e.rule, seat, pending=True)
-            elif limit > 0:
-                w.pending = Pending(e.rule, e.action, seat, limit, e.mandatory)
-                if e.action == "give":
-                    w.effect(e.rule, seat, count=limit, to=w.name(w.next_active(seat)),
-                             pending=True)
-                else:
-                    w.effect(e.rule, seat, max=limit, pending=True)
-        elif type(e) is EndTrick:
-            if not ended:
-                ended = True
-                w.effect(e.rule, seat)
-                w.end_trick(seat, e.rule)
-        elif type(e) is Skip:
-            skips += e.count
-            skip_rule = e.rule
-        elif type(e) is Finish:
-            if w.active >> e.player & 1:
-                w.finish(e.player, None)
-                if w.phase is not Phase.PLAY:
-                    return
-                if w.passed_out():
-                    w.end_trick(w.last)
-        elif type(e) is EndGame:
-            w.end_game(last=e.player)
-            return
-        else:  # pragma: no cover - a rule returned an effect the engine does not know
-            raise TypeError(f"unknown effect {e!r}")
-    if not finished and w.counts[seat] == 0:
-        w.finish(seat, play, False)
-    if w.phase is Phase.PLAY and not ended:
-        if turn:
-            w.advance(seat, skips, skip_rule)
-        elif w.passed_out():
-            w.end_trick(w.last)
-
-
-def _step(e: Effect) -> int:
-    return e.STEP
-
-
 def _pass(s: GameState, a: Pass) -> Result:
     seat = _seat(s, a.player)
     p = s.pending
     if (p is not None and p.action == "claim" and p.player == seat
             and s.phase is Phase.PLAY):  # a pending claim declined
-        w = _W(s)
+        w = Working(s)
         w.pending = None
         effects = [e for r in s.rules.lapse_rules if r.ID == p.rule for e in r.lapse(s, p)]
         apply_effects(w, seat, effects, None, turn=False)
@@ -695,7 +253,7 @@ def _pass(s: GameState, a: Pass) -> Result:
         return _illegal(s, seat, gate[0], gate[1], gate[2])
     if s.trick.top is None:
         return _illegal(s, seat, "must-lead", f"{a.player} leads and must play")
-    w = _W(s)
+    w = Working(s)
     if w.pending is not None:
         v = w.lapse()
         if v is not None:
@@ -734,7 +292,7 @@ def _discard(s: GameState, a: Discard) -> Result:
                             lambda n: 1 <= n <= p.limit)
     if err is not None:
         return _illegal(s, seat, *err)
-    w = _W(s).mut()
+    w = Working(s)
     w.pending = None
     n = a.n
     if a.cards is not None:
@@ -751,7 +309,7 @@ def _discard(s: GameState, a: Discard) -> Result:
     return w.result()
 
 
-def _finish_if_empty(w: _W, seat: int) -> None:
+def _finish_if_empty(w: Working, seat: int) -> None:
     """Cards that left the hand outside a play (10-discard, 9-pass) can empty it: the player is out."""
     if w.counts[seat] == 0:
         w.finish(seat, None)
@@ -768,7 +326,7 @@ def _give(s: GameState, a: Give) -> Result:
                             lambda n: n == p.limit)
     if err is not None:
         return _illegal(s, seat, *err)
-    w = _W(s).mut()
+    w = Working(s)
     w.pending = None
     to = w.next_active(seat)
     n = a.n
@@ -801,7 +359,7 @@ def _exchange(s: GameState, a: Exchange) -> Result:
             err = ("exchange", f"{a.player} must give their {tr.count} strongest card(s)")
     if err is not None:
         return _illegal(s, seat, *err)
-    w = _W(s).mut()
+    w = Working(s)
     if a.cards is not None and s.known:
         m = w.take(seat, a.cards, False)
         w.put(tr.receiver, m, tr.count)
@@ -831,7 +389,7 @@ def _declare(s: GameState, a: Declare) -> Result:
             and p.player == seat):
         for r in s.rules.declare_rules:
             if r.ID == a.rule:
-                w = _W(s).mut()
+                w = Working(s)
                 w.pending = None
                 w.effect(a.rule, seat, declared=True)
                 apply_effects(w, seat, list(r.declare(s, seat)), None, turn=False)
@@ -860,7 +418,7 @@ def _claim(s: GameState, a: Claim) -> Result:
     res = rule.claim(s, seat, a.reveal)
     if isinstance(res, str):  # a wrong claim: a violation (a dobon-gaeshi may still be declined)
         return _illegal(s, seat, a.rule, res, chombo=p is None or p.action != "claim")
-    w = _W(s)
+    w = Working(s)
     w.revealed = s.revealed | (mask_of(a.reveal) & REAL_MASK)
     if p is not None and p.mandatory:
         w.pending = None
@@ -950,11 +508,13 @@ def _deal(s: GameState, a: Deal) -> Result:
         # ``first`` is kept until then)
         leader = first if a.first is not None else -1
         first = -1
-    ns = GameState(rules, s.players, Phase.EXCHANGE if transfers else Phase.PLAY, known,
-                   tuple(hands), tuple(counts), dealt, sum(counts), 0, 0, 0, first, 1, False,
-                   EMPTY_TRICK, (1 << n) - 1, (), (), (), None, transfers, None, None, match,
-                   (0,) * n, leader=leader)
-    w = _W(ns)
+    # a new game: every other field (the trick, the rules' slots, ...) starts at its default
+    ns = GameState(rules=rules, players=s.players,
+                   phase=Phase.EXCHANGE if transfers else Phase.PLAY, known=known,
+                   hands=tuple(hands), counts=tuple(counts), dealt=dealt, dealt_count=sum(counts),
+                   turn=first, active=(1 << n) - 1, transfers=transfers, match=match,
+                   point_cards=(0,) * n, leader=leader)
+    w = Working(ns)
     for seat in range(n):  # a player dealt no cards is out at once
         if counts[seat] == 0 and w.active >> seat & 1 and w.phase is not Phase.OVER:
             w.finish(seat, None)

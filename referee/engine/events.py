@@ -24,6 +24,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from referee.engine.rules import RULE_ORDER
+from referee.engine.rules.basic import VIOLATIONS
+
 
 @dataclass(frozen=True, slots=True)
 class Event:
@@ -146,14 +149,6 @@ class GameEndEvent(Event):
 EVENT_NAMES = ("play", "pass", "illegal", "effect", "turn", "trick_end", "finish", "point_card",
                "game_end")
 
-RULE_IDS = (
-    "revolution", "eight-cut", "eleven-back", "suit-bind", "strict-bind", "number-bind",
-    "stairs", "spade-three", "ten-discard", "nine-pass", "nine-reverse", "same-rank-skip",
-    "seven-skip", "lucky-seven", "catapult", "coup", "shinako-back", "tenho", "shinako-koshi",
-    "uno", "chombo", "dobon", "dobon-gaeshi", "forbidden-finish", "capital-fall", "exchange",
-    "permanent-pass", "almighty", "joker-dead", "eight-reset", "jack-bind", "king-crown",
-    # basic violations
-    "out-of-turn", "not-stronger", "wrong-count", "wrong-shape", "duplicate-card",
-    "not-in-hand", "must-lead",
-)
-"""Every rule id an event may name (fixed by the record format)."""
+RULE_IDS = (tuple(cls.ID for cls in RULE_ORDER if cls.ANNOUNCED) + tuple(VIOLATIONS))
+"""Every rule id an event may name: the announced rules' (their modules declare them) and the
+basic violations."""

@@ -16,7 +16,7 @@ count when it is stronger; stairs compare by their weakest card in the current o
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from referee.engine.cards import JOKER, PINNED_BASE, RANK_SYMBOLS, Card, Rank, Suit, codes
@@ -39,6 +39,18 @@ class Order:
 
     normal: tuple[int, ...]
     reverse: tuple[int, ...]
+    # Derived once, since rules ask for them on every play: per direction (normal, reversed)
+    # the strongest rank and each rank's next stronger rank (-1: none).
+    _strongest: tuple[int, int] = field(init=False, repr=False, compare=False)
+    _next: tuple[tuple[int, ...], tuple[int, ...]] = field(init=False, repr=False,
+                                                           compare=False)
+
+    def __post_init__(self) -> None:
+        tables = (self.normal, self.reverse)
+        object.__setattr__(self, "_strongest",
+                           tuple(max(range(13), key=t.__getitem__) for t in tables))
+        object.__setattr__(self, "_next", tuple(tuple(_next_in(t, r) for r in range(13))
+                                                for t in tables))
 
     @staticmethod
     def standard() -> "Order":
@@ -49,17 +61,19 @@ class Order:
         return self.reverse if reversed_ else self.normal
 
     def strongest_rank(self, reversed_: bool) -> int:
-        t = self.table(reversed_)
-        return max(range(13), key=t.__getitem__)
+        return self._strongest[reversed_]
 
     def next_rank(self, rank: int, reversed_: bool) -> int:
         """The rank one step stronger than ``rank`` in the given direction, -1 if none."""
-        t = self.table(reversed_)
-        want = t[rank] + 1
-        for r in range(13):
-            if t[r] == want:
-                return r
-        return -1
+        return self._next[reversed_][rank]
+
+
+def _next_in(table: tuple[int, ...], rank: int) -> int:
+    want = table[rank] + 1
+    for r in range(13):
+        if table[r] == want:
+            return r
+    return -1
 
 
 STANDARD_ORDER = Order.standard()

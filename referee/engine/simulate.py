@@ -20,7 +20,8 @@ from referee.engine.events import Event, IllegalEvent
 from referee.engine.engine import judge
 from referee.engine.legal import (candidates, claim_options, exchange_options, leads,
                                   pending_options)
-from referee.engine.rules.scoring import ScoringOption, points_of
+from referee.engine.rules.common import JOKER_DEAD, points_of
+from referee.engine.rules.scoring import ScoringOption
 from referee.engine.ruleset import Rules
 from referee.engine.state import GameState, Phase
 
@@ -161,8 +162,8 @@ def check_invariants(s: GameState) -> list[str]:
         bad.append(f"point cards never played: {cards_of(taken & ~s.seen)}")
     if s.point_cards and len(s.point_cards) != n:
         bad.append(f"{len(s.point_cards)} point-card piles for {n} players")
-    if s.phase is not Phase.OVER and s.dead & ~sum(1 << x for x in s.finished):
-        bad.append(f"joker-dead seats {s.dead:b} did not finish")
+    if s.phase is not Phase.OVER and JOKER_DEAD.of(s) & ~sum(1 << x for x in s.finished):
+        bad.append(f"joker-dead seats {JOKER_DEAD.of(s):b} did not finish")
     if s.revealed & s.seen:
         bad.append(f"revealed cards were played: {cards_of(s.revealed & s.seen)}")
     if s.known:
@@ -190,14 +191,15 @@ def points_violations(s: GameState) -> list[str]:
     assert s.scores is not None  # called on a game over
     rules = s.rules
     bonus = rules.typed_option(ScoringOption).bonus
-    holder = rules.scoring.bonus_holder(s.finished, s.dead)
+    dead = JOKER_DEAD.of(s)
+    holder = rules.scoring.bonus_holder(s.finished, dead)
     for x in range(s.n):
-        want = 0 if s.dead >> x & 1 else points_of(s.point_cards[x]) if s.point_cards else 0
+        want = 0 if dead >> x & 1 else points_of(s.point_cards[x]) if s.point_cards else 0
         if x == holder:
             want += bonus
         if s.scores[x] != want:
             bad.append(f"seat {x} scored {s.scores[x]}, its point cards make {want}")
-        if s.dead >> x & 1 and s.scores[x] != 0:
+        if dead >> x & 1 and s.scores[x] != 0:
             bad.append(f"joker-dead seat {x} scored {s.scores[x]}")
     return bad
 

@@ -8,13 +8,48 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Generic, TypeVar, cast
 
 from referee.engine.cards import Card, cards_of, joker_count
 from referee.engine.plays import Play
 
 if TYPE_CHECKING:
     from referee.engine.ruleset import Rules
+
+
+T = TypeVar("T")
+
+SlotValues = tuple[tuple[str, object], ...]
+"""The values of the rules' slots that differ from their initial value, by rule id."""
+
+
+@dataclass(frozen=True, slots=True)
+class Slot(Generic[T]):
+    """A rule's own piece of state, declared once in the rule's module (or in ``rules.common``
+    when several rules read it), e.g. ``COLOUR_BIND = Slot("jack-bind", 0, trick=True)``.
+
+    Its value lives in the state, never as a core field: in ``GameState.slots`` for the game
+    (a deal starts afresh), in ``Trick.slots`` when ``trick`` (the trick's end clears it).
+    Rules read it with ``slot.of(state)``; an effect sets it with ``working.set_slot``.
+    """
+
+    rule: str
+    initial: T
+    trick: bool = False
+
+    def of(self, s: "GameState") -> T:
+        return self.read(s.trick.slots if self.trick else s.slots)
+
+    def read(self, values: SlotValues) -> T:
+        for rule, value in values:
+            if rule == self.rule:
+                return cast(T, value)
+        return self.initial
+
+    def put(self, values: SlotValues, value: T) -> SlotValues:
+        """``values`` with this slot set to ``value`` (left out when it is the initial value)."""
+        rest = tuple(kv for kv in values if kv[0] != self.rule)
+        return rest if value == self.initial else rest + ((self.rule, value),)
 
 
 class Phase(Enum):
@@ -33,12 +68,16 @@ class Trick:
     passed: int = 0           # seats that passed (since the last play; all trick: permanent pass)
     flipped: bool = False     # trick-scoped order flip (11-back)
     bind: int = 0             # suit-bind: mask of the locked suits (0: none)
-    strict: int = -1          # strict / number bind: the rank required next (-1: none)
+    strict: int = -1          # strict / number bind: the rank required next (-1: none;
+                              # NO_RANK: nothing can follow)
     plays: int = 0            # plays made in this trick
-    colours: int = 0          # colour bind (Jack Bind), packed by ``rules.jack_bind``; 0: none
+    slots: "SlotValues" = ()  # the rules' own trick-scoped state (see ``Slot``)
 
 
 EMPTY_TRICK = Trick()
+
+NO_RANK = 14
+"""``Trick.strict`` when nothing can follow (no rank after the strongest)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,12 +148,12 @@ class GameState:
     scores: tuple[int, ...] | None = None    # this game's scores once over
     match: MatchInfo = MatchInfo()
     point_cards: tuple[int, ...] = ()  # Profit: card masks of the point cards each seat took
-    dead: int = 0                      # Joker Dead: seats whose game score is 0
     revealed: int = 0                  # cards shown by claims (still held; never playable)
     recent: Play | None = None         # the play just made (Dobon's target) ...
     recent_seat: int = -1              # ... and who made it; cleared by a pass or a deal
     leader: int = -1                   # a deal's ``first`` kept through a card exchange whose
                                        # end decides the leader (``turn`` is -1 until then)
+    slots: SlotValues = ()             # the rules' own state for this game (see ``Slot``)
 
     # ---- convenience ---------------------------------------------------------------------
     @property

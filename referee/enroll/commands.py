@@ -13,7 +13,8 @@ import datetime as _dt
 import sys
 
 from referee.announce import Announcer
-from referee.capture import open_capture
+from referee.announce.readings import table_language
+from referee.capture import open_capture, parse_size, report_camera_mode
 from referee.errors import UserError
 from referee.live.overlay import OverlayOutput
 
@@ -28,8 +29,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "with --models MODELS or $REFEREE_MODELS).")
     p.add_argument("--source", required=True, help="camera index (0), video file or folder of images")
     p.add_argument("--name", required=True, help="the deck's name (letters, digits, _ . -)")
-    p.add_argument("--lang", choices=("ja", "en"), default="ja", help="language of the prompts (default ja)")
+    p.add_argument("--lang", choices=("ja", "en"), default=table_language(),
+                   help="language of the prompts and the overlay (default: ja where the system locale is Japanese, else en)")
     p.add_argument("--mute", action="store_true", help="no speech: prompts as text only")
+    p.add_argument("--size", default=None, metavar="WxH",
+                   help="camera mode to ask for (default: the best 16:9 mode up to 1920x1080)")
     p.add_argument("--headless", action="store_true", help="no window")
     p.add_argument("--models", default=None, help="folder with detector.onnx and classifier.onnx (default: "
                                                   "$REFEREE_MODELS, else the installed models); "
@@ -65,7 +69,8 @@ def run_enroll(args: argparse.Namespace) -> int:
         raise UserError(f"--patience must be between 3 and 600 frames, got {args.patience}")
     settings = EnrolSettings(capture_looks=args.looks, patience_looks=args.patience)
     layout = MatLayout()
-    capture = open_capture(args.source)
+    capture = open_capture(args.source, size=parse_size(args.size) if args.size else None)
+    report_camera_mode(capture.source)
     announcer = output = None
     try:
         recognizer = CardRecognizer(args.models)

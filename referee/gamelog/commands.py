@@ -1,5 +1,5 @@
 """`referee score`: the score table of a game log, read through the corrections made at the
-table, as `referee replay` reads it.
+table, as `referee replay` reads it; `referee history`: the matches of a history file.
 
 Heavy imports stay inside the command function: `referee --help` imports this module.
 """
@@ -7,9 +7,14 @@ Heavy imports stay inside the command function: `referee --help` imports this mo
 from __future__ import annotations
 
 import argparse
+import sys
+from pathlib import Path
 
 from referee.engine.record import load_record, replay
 from referee.gamelog.record import log_to_record
+
+# where `referee watch` writes its logs by default, and so its history (referee.gamelog.history)
+DEFAULT_HISTORY = Path("logs") / "history.jsonl"
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -18,6 +23,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                           "of a live game log (.jsonl), read through its corrections.")
     p.add_argument("log", help="the game log (.jsonl) that referee watch wrote")
     p.set_defaults(func=cmd_score)
+    h = subparsers.add_parser("history", help="list the matches played, their games and totals",
+                              description="List the matches of a history file: each game's ranking and "
+                                          "scores, each match's totals and winner. referee watch appends "
+                                          "every finished game and match to history.jsonl in its log's folder.")
+    h.add_argument("file", nargs="?", default=str(DEFAULT_HISTORY),
+                   help=f"the history file (default: {DEFAULT_HISTORY})")
+    h.add_argument("--csv", action="store_true", help="print CSV rows instead (one per player and game)")
+    h.set_defaults(func=cmd_history)
 
 
 def cmd_score(args: argparse.Namespace) -> int:
@@ -40,3 +53,15 @@ def score_table(log: str) -> str:
     if last_states:
         lines += match_lines(last_states[max(last_states)], record.players)
     return "\n".join(lines)
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    from referee.gamelog.history import read_history
+    from referee.gamelog.history_report import history_csv, history_lines
+
+    entries = read_history(args.file)
+    if args.csv:
+        sys.stdout.write(history_csv(entries))
+    else:
+        print("\n".join(history_lines(entries)))
+    return 0

@@ -18,7 +18,7 @@ import os
 import stat
 import threading
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from referee.gamelog.lines import (CORRECTION, GAME, HEADER, LOG_ONLY_KEYS, LOG_VERSION, RESUME, LineError,
                                    check_line, classify)
@@ -40,6 +40,7 @@ class GameLogWriter:
         self.players: tuple[str, ...] | None = None
         self.resumed_from: GameLog | None = None
         self.failure: str | None = None   # why a write failed; the log then holds the lines before it
+        self._listeners: list[Callable[[dict], None]] = []
         existing = self._read_existing()
         try:
             # Unbuffered: a failed write must leave nothing behind to be flushed again on close.
@@ -72,6 +73,11 @@ class GameLogWriter:
         if not raw:
             return None
         return parse_log(raw, str(self.path), require_header=False), raw.endswith(b"\n")
+
+    def add_listener(self, listener: Callable[[dict], None]) -> None:
+        """Call ``listener`` with every line once it is written (in the writer's caller's thread),
+        e.g. to keep the match history as games end."""
+        self._listeners.append(listener)
 
     # ---- lines ------------------------------------------------------------------------------------
 
@@ -150,6 +156,8 @@ class GameLogWriter:
             self._games += 1
         elif kind == CORRECTION:
             self._games = min(self._games, line["game"] + 1)
+        for listener in list(self._listeners):
+            listener(dict(line))
         return line
 
     def _write(self, line: Mapping[str, Any]) -> None:

@@ -14,6 +14,7 @@ import json
 import sys
 from pathlib import Path
 
+from referee.announce.readings import table_language
 from referee.calibration import calibrate_video, save_calibration
 from referee.data.locations import DEMO_PACKAGE, package_folder
 from referee.errors import UserError
@@ -26,7 +27,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("demo", help="referee the bundled recording of a Profit game",
                               description="Calibrate from the bundled recording's markers and referee it: "
                                           "announcements, overlay (or a headless log) and the final scores.")
-    p.add_argument("--lang", choices=("ja", "en"), default="en", help="language of the announcements (default en)")
+    p.add_argument("--lang", choices=("ja", "en"), default=table_language(),
+                   help="language of the announcements and the overlay (default: ja where the system locale is Japanese, else en)")
     p.add_argument("--mute", action="store_true", help="no speech: announcements as text only")
     p.add_argument("--headless", action="store_true", help="no window even where there is a display")
     p.add_argument("--fast", action="store_true", help="do not play the recording at its own speed")

@@ -8,10 +8,11 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable
 
-from referee.live.overlay import draw_overlay, status_lines
+from referee.live.overlay import draw_overlay, stamp_top_right, status_lines
 from referee.tracking import readings_on_table
 
 if TYPE_CHECKING:
+    from referee.board.board import Board
     from referee.calibration import Calibration
     from referee.capture import Frame
     from referee.live.officiating import Referee
@@ -30,10 +31,11 @@ class LoopStats:
 class LiveLoop:
     def __init__(self, referee: "Referee", perception: "Perception", calibration: "Calibration", *,
                  every: int = 1, output: "OverlayOutput | None" = None, skip_through: int | None = None,
-                 realtime: bool = False) -> None:
+                 realtime: bool = False, board: "Board | None" = None) -> None:
         """``skip_through``: frames up to this index are skipped (a resumed recording continues
         after the last frame its log mentions). ``realtime``: a recording is played at its own
-        speed (frame timestamps follow the wall clock), as a camera would deliver it."""
+        speed (frame timestamps follow the wall clock), as a camera would deliver it. ``board``:
+        the scoreboard page's side of the loop, stepped every frame."""
         if every < 1:
             raise ValueError("every must be 1 or more")
         self.referee = referee
@@ -43,6 +45,7 @@ class LiveLoop:
         self.output = output
         self.skip_through = skip_through
         self.realtime = realtime
+        self.board = board
         self._clock_origin: tuple[float, float] | None = None   # (frame timestamp, wall clock)
         self.stats = LoopStats()
         self._sized = False
@@ -89,10 +92,15 @@ class LiveLoop:
             self.stats.observations += len(observations)
             referee.observe(observations, frame.timestamp, frame.index)
         referee.tick(frame.timestamp, frame.index)
+        if self.board is not None:
+            self.board.step(referee, frame.timestamp, frame.index)
         if self.output is not None:
-            lines = status_lines(referee.keeper, referee.prompt, frame.timestamp, referee.question)
+            lines = status_lines(referee.keeper, referee.prompt, frame.timestamp, referee.question, referee.lang,
+                                 referee.desync)
             image = draw_overlay(frame.image, self.calibration, self._cards, referee.tracker.view(), lines,
                                  list(referee.recent))
+            if self.board is not None and self.board.badge is not None:
+                stamp_top_right(image, self.board.badge)
             key = self.output.show(image)
             if key:
                 referee.key(key, frame.timestamp, frame.index)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from referee.announce import Announcement, Announcer
-from referee.engine import Card, Declare, Discard, Give, Pass, Phase, PlayCards, parse_card, parse_cards
+from referee.engine import Card, Declare, Discard, Give, Pass, Phase, PlayCards, apply, parse_card, parse_cards
 from referee.engine.cards import CardError
 from referee.engine.texts import describe
 from referee.gamelog import GameLogError
@@ -52,6 +52,10 @@ DEFAULT_QUESTION_SECONDS = 4.0
 HELD_PASS_SECONDS = 2.0
 DEFAULT_POINT_CARD_GRACE = 2.0
 RECENT_LINES = 6
+# After a restart between two games, what the camera sees this long after its first frame is the
+# last game's cards: long enough for the tracker to settle on them, short against a new game's
+# first play (the players pick up their new hands first).
+LEFTOVER_SECONDS = 1.5
 
 
 @dataclass
@@ -75,6 +79,16 @@ class Question:
     index: int
     deadline: float
     alternatives: tuple[tuple[str, ...], ...] = ()     # the next likeliest readings, for the overlay
+
+
+@dataclass(frozen=True)
+class Desync:
+    """What the camera sees cannot be squared with the game: the referee commits no play until
+    the table matches again (``expected`` on the pile, or the trick ends through the passes the
+    referee missed) or a correction is made."""
+    reason: str                     # "early_clear": the pile went while its trick goes on
+    expected: tuple[Card, ...]      # the cards the pile should show: the trick's top play
+    since: float | None
 
 
 @dataclass(frozen=True)
@@ -104,7 +118,7 @@ class Referee:
         self._held_pass: tuple[int, float] | None = None
         # Called with each new question (a scoreboard page, a rehearsal's scripted table).
         self.on_question: Callable[[Question], None] | None = None
-        self.recent: collections.deque[str] = collections.deque(maxlen=RECENT_LINES)   # English, for the overlay
+        self.recent: collections.deque[str] = collections.deque(maxlen=RECENT_LINES)   # for the overlay
         self.quit_requested = False
         self.t: float | None = None
         self.frame: int | None = None
@@ -112,6 +126,8 @@ class Referee:
         self._previous_point_cards: dict[int, tuple[Card, ...]] = {}
         self._prompted = None                # the engine's offer the prompt was opened for
         self.typing: str | None = None       # card codes typed after "c", until Enter
+        self.desync: Desync | None = None
+        self._held_plays = 0                 # plays seen while out of step, not committed
         announcer.add_listener(self._log_announcement)
 
     # ---- starting ---------------------------------------------------------------------------------
@@ -131,6 +147,8 @@ class Referee:
             self.tracker.remember_point_cards(seat, parse_cards(cards))
         if self.keeper.state.phase is Phase.OVER and not self.keeper.match_over:
             self._next_game()        # the crash came between a game's end and the next deal
+            self.tracker.leave_over_first_view(LEFTOVER_SECONDS)
+        self._announce_recovered(resumed.missing_events)
         self._update_prompt()
         if not self.keeper.match_over:
             self._say(lambda lang: live_text("resumed", lang, player=self._to_move_name()), NOTICE_PRIORITY)
@@ -165,6 +183,8 @@ class Referee:
         if self._held_pass is not None and (not self.tracker.discard_arriving()
                                             or t - self._held_pass[1] >= HELD_PASS_SECONDS):
             self._release_held_pass()
+        if self.desync is not None and set(self.desync.expected) <= self.tracker.pile_showing():
+            self._resync()
         due = [c for c in self._checks if c.due <= t]
         if due:
             self._checks = [c for c in self._checks if c.due > t]
@@ -228,6 +248,7 @@ class Referee:
     def _undo_to(self, index: int) -> None:
         """Keep the game's first ``index`` actions (a correction line); offers and questions lapse."""
         self.keeper.correct("undo", index, t=self.t, frame=self.frame)
+        self.desync = None                   # the table has said what is right
         self.prompt = self._prompted = None
         self.question = None
 
@@ -251,6 +272,7 @@ class Referee:
         self._say(lambda lang: live_text("corrected", lang, player=player, cards=codes_now), NOTICE_PRIORITY)
         events = self.keeper.correct("cards", index, again, t=self.t, frame=self.frame)
         self.tracker.relabel_last_play(cards)
+        self.desync = None
         self.prompt = self._prompted = None
         self.question = None
         self._after([e for e in events if e["event"] != "play" or e.get("action") != index])
@@ -273,6 +295,14 @@ class Referee:
         state = self.keeper.state
         if state.phase is not Phase.PLAY or state.turn < 0:
             return
+        if self.desync is not None:
+            if played_cards(seen.cards) == tuple(sorted(self.desync.expected)):
+                self._resync()               # the trick's cards are back: not a new play
+                return
+            if not self._ends_the_trick(self.keeper.player(state.turn), seen.cards):
+                self._held_plays += 1        # read again once the game is back in step
+                return
+            # the play the referee missed (an 8, a joker), laid again: it makes the clearing right
         player = self.keeper.player(state.turn)
         decision = decide(state, player, seen.cards, seen.candidates)
         # a camera sees no order within a play: log it in the cards' own order, so the same play
@@ -292,6 +322,16 @@ class Referee:
             self._say(lambda lang: live_text("take_back", lang, player=player), REQUEST_PRIORITY)
         elif ask and self.t is not None:
             self._ask(state.turn, decision, game, index)
+
+    def _ends_the_trick(self, player: str, labels: Sequence[Label]) -> bool:
+        """Whether the game would take this play and end the trick with it (asked of the pure
+        engine, nothing committed)."""
+        cards = played_cards(labels)
+        if not cards:
+            return False
+        state, events = apply(self.keeper.state, PlayCards(player, cards))
+        kinds = {e.EVENT for e in events}
+        return "illegal" not in kinds and (state.trick.top is None or "trick_end" in kinds)
 
     def _ask(self, seat: int, decision, game: int, index: int) -> None:
         player = self.keeper.player(seat)
@@ -318,6 +358,8 @@ class Referee:
         state = self.keeper.state
         if state.phase is not Phase.PLAY or seat >= len(self.keeper.players):
             return
+        if self.desync is not None and seat != state.to_move:
+            return      # out of step, only the named player's pad speaks: the others act on the table's trick
         if self.question is not None and self.question.seat == seat:
             self._reject()
             return
@@ -359,10 +401,22 @@ class Referee:
             return                           # the trick has ended: clearing is right
         top = [c.code for c in state.trick.top.cards]
         player = self._to_move_name()
+        if self.desync is not None:
+            return                           # said once already
+        self.desync = Desync("early_clear", tuple(state.trick.top.cards), self.t)
         if state.pending is not None and state.pending.mandatory:
             self._say(lambda lang: live_text("early_clear_pending", lang), NOTICE_PRIORITY)
         else:
             self._say(lambda lang: live_text("early_clear", lang, player=player, cards=top), NOTICE_PRIORITY)
+
+    def _resync(self) -> None:
+        """Back in step: the cards laid meanwhile are read again and make a play once they lie
+        still (they were seen as a play the game could not take)."""
+        self.desync = None
+        if self._held_plays:
+            self._held_plays = 0
+            self.tracker.reread_last_play()
+        self._say(lambda lang: live_text("resynced", lang, player=self._to_move_name()), NOTICE_PRIORITY)
 
     def _check_point_card(self, check: PointCardCheck) -> None:
         expected = self.keeper.point_cards(check.seat)
@@ -406,6 +460,9 @@ class Referee:
         taken = [parse_card(e["card"]) for e in events if e["event"] == "point_card"]
         if taken:
             self.tracker.taken_from_pile(taken)
+        if self.desync is not None and (self.keeper.state.trick.top is None
+                                        or self.keeper.state.phase is not Phase.PLAY):
+            self._resync()                   # the passes it missed: the clearing was right after all
         ended = next((e for e in events if e["event"] == "game_end"), None)
         if ended is not None and not ended.get("match_over"):
             self._next_game()
@@ -440,6 +497,13 @@ class Referee:
 
     # ---- speaking -----------------------------------------------------------------------------------
 
+    def _announce_recovered(self, events: Sequence[dict]) -> None:
+        """The events the crash kept out of the log (their action was written), said in one line."""
+        spoken = [e for e in events if e["event"] not in SILENT_EVENTS]
+        if spoken:
+            self._say(lambda lang: live_text("while_away", lang, events=" ".join(describe(e, lang) for e in spoken)),
+                      NOTICE_PRIORITY)
+
     def _announce_event(self, event: dict) -> None:
         kind = event["event"]
         if kind in SILENT_EVENTS:
@@ -447,8 +511,9 @@ class Referee:
         self._say(lambda lang: describe(event, lang), PRIORITY.get(kind, 1))
 
     def _say(self, text: Callable[[str], str], priority: int) -> None:
-        self.recent.append(text("en"))
-        self.announcer.say(text(self.lang), self.lang, priority)
+        said = text(self.lang)
+        self.recent.append(said)
+        self.announcer.say(said, self.lang, priority)
 
     def _log_announcement(self, item: Announcement) -> None:
         if self.keeper.log is not None:

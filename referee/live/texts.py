@@ -12,7 +12,8 @@ LIVE_TEXTS = {
         "next_game": "Game {number}: {player} leads.",
         "resumed": "Resuming the game: {player}'s turn.",
         "take_back": "{player}, please take the cards back.",
-        "early_clear": "Too early: the trick is not over. {player} to play on {cards}.",
+        "early_clear": "Too early: the trick is not over. {player} to play on {cards}. "
+                       "Put the cards back, or pass on the pad.",
         "early_clear_pending": "Too early: the trick is not over.",
         "declare_hint": "Cover your pad to declare.",
         "discard_hint": "Lay the cards in the discard zone.",
@@ -28,13 +29,16 @@ LIVE_TEXTS = {
         "not_cards": "Those are not card codes.",
         "ask": "{player}: {cards}? If not, cover your pad.",
         "ask_rejected": "Sorry. {player}, please straighten the cards: reading them again.",
+        "while_away": "While I was away: {events}",
+        "resynced": "Back in step: {player} to play.",
     },
     "ja": {
         "start": "ゲームスタート。{player}さんから。",
         "next_game": "だい{number}ゲーム。{player}さんから。",
         "resumed": "さいかいします。{player}さんの ばんです。",
         "take_back": "{player}さん、カードを もどしてください。",
-        "early_clear": "まだ ながれて いません。{player}さん、{cards}に だしてください。",
+        "early_clear": "まだ ながれて いません。{player}さん、{cards}に だしてください。"
+                       "カードを もどすか、パッドで パスしてください。",
         "early_clear_pending": "まだ ながれて いません。",
         "declare_hint": "パッドを かくすと せんげんします。",
         "discard_hint": "すてばに おいてください。",
@@ -50,6 +54,8 @@ LIVE_TEXTS = {
         "not_cards": "カードの コードでは ありません。",
         "ask": "{player}さん、{cards}？ ちがうときは パッドを かくしてください。",
         "ask_rejected": "すみません。{player}さん、カードを ならべなおしてください。よみなおします。",
+        "while_away": "とまっている あいだに: {events}",
+        "resynced": "もとに もどりました。{player}さんの ばんです。",
     },
 }
 

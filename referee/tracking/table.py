@@ -56,6 +56,8 @@ class TableTracker:
         self.pads = PadWatcher(dict(pads), hold=settings.stable_seconds) if pads else None
         self._covered: frozenset[int] = frozenset()
         self.t: float | None = None
+        self._leftover_seconds: float | None = None    # see leave_over_first_view
+        self._leftover_until: float | None = None
 
     @classmethod
     def from_calibration(cls, calibration, settings: TrackerSettings = TrackerSettings()) -> "TableTracker":
@@ -73,6 +75,7 @@ class TableTracker:
             if reading.zone in by_zone:
                 by_zone[reading.zone].append(reading)
         ended = {name: tracks.update(t, by_zone[name]) for name, tracks in self._tracks.items()}
+        self._adopt_leftovers(t)
         out: list[Observation] = []
         out.extend(self.pile.update(t, self._tracks[self._pile_name], ended[self._pile_name]))
         for seat, watcher in self.points.items():
@@ -126,6 +129,26 @@ class TableTracker:
             self.discard.memory.clear()
             self.discard.adopt(self._tracks[self._discard_name], self.t)
 
+    def leave_over_first_view(self, seconds: float) -> None:
+        """After a restart between two games: what the camera finds on the table in its first
+        ``seconds`` is the last game's (its pile, its point cards), left over: not a play, not a
+        point card taken. The tracker cannot know it by code, since every card may be played again."""
+        self._leftover_seconds, self._leftover_until = seconds, None
+
+    def _adopt_leftovers(self, t: float) -> None:
+        if self._leftover_seconds is None:
+            return
+        if self._leftover_until is None:
+            self._leftover_until = t + self._leftover_seconds
+        if t > self._leftover_until:
+            self._leftover_seconds = self._leftover_until = None
+            return
+        self.pile.adopt(self._tracks[self._pile_name], t)
+        for seat, watcher in self.points.items():
+            watcher.adopt(self._tracks[self._points_names[seat]])
+        if self.discard is not None and self._discard_name is not None:
+            self.discard.adopt(self._tracks[self._discard_name], t)
+
     def remember_played(self, trick: Iterable[Label], earlier: Iterable[Label] = (),
                         refused: Iterable[Label] = ()) -> None:
         """After a restart: the cards already played this game (those of the current trick, and
@@ -144,6 +167,10 @@ class TableTracker:
             self.pads.reset(seats)
 
     # ---- for the overlay ----------------------------------------------------------------------
+
+    def pile_showing(self) -> frozenset[Label]:
+        """The labels the established cards on the pile read as now."""
+        return frozenset(tr.code for tr in self._tracks[self._pile_name].established())
 
     def showing(self, seat: int) -> frozenset[Label]:
         """The codes the established cards in a seat's point-card zone read as now."""

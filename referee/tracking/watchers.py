@@ -322,4 +322,8 @@ class PointsWatcher:
     def new_game(self, zone: ZoneTracks) -> None:
         """Cards left from the last game are not taken in this one."""
         self.cards = []
-        self._counted = {(track.id, track.code) for track in zone.tracks}
+        self.adopt(zone)
+
+    def adopt(self, zone: ZoneTracks) -> None:
+        """The cards lying in the zone now were taken before: they are not taken again."""
+        self._counted |= {(track.id, track.code) for track in zone.tracks}

@@ -44,6 +44,9 @@ def calibration_scenes(scenes: int, seed: int):
 def _calibration_blobs(model, scenes: int, seed: int):
     """The inputs the model sees at run time: letterboxed frames (detector) or rectified crops of
     the scenes' corner indices, 64 a batch (classifier)."""
+    from referee.vision.onnx_model import import_onnxruntime
+
+    import_onnxruntime()  # before onnxruntime.quantization imports it with its telemetry on
     from onnxruntime.quantization import CalibrationDataReader
 
     # (like calibration_scenes' imports)
@@ -86,6 +89,10 @@ def quantize_model(src: Path, dst: Path, scenes: int = CALIBRATION_SCENES, seed:
     """Write an INT8 copy of the float model `src` (the detector or the classifier) to `dst`,
     keeping ultralytics' metadata (names, imgsz, task) and recording how it was quantised."""
     import onnx
+
+    from referee.vision.onnx_model import import_onnxruntime
+
+    import_onnxruntime()  # before onnxruntime.quantization imports it with its telemetry on
     from onnxruntime.quantization import CalibrationMethod, QuantFormat, QuantType, quantize_static
     from onnxruntime.quantization.shape_inference import quant_pre_process
 

@@ -10,6 +10,21 @@ import numpy as np
 
 from referee.errors import UserError
 
+# onnxruntime (1.29 on, every platform) queues a usage event when it starts and keeps a device id
+# and an upload cache in the user's cache folder. Only this variable, set before the module is
+# first imported, stops all of it; disable_telemetry_events() afterwards only mutes later events.
+TELEMETRY_SWITCH = ("ORT_DISABLE_TELEMETRY", "1")
+
+
+def import_onnxruntime():
+    """The onnxruntime module with its telemetry off. Every import of onnxruntime goes through
+    here: nothing the referee runs may leave the machine."""
+    os.environ[TELEMETRY_SWITCH[0]] = TELEMETRY_SWITCH[1]
+    import onnxruntime  # imported here: the CLI must start without it
+
+    onnxruntime.disable_telemetry_events()
+    return onnxruntime
+
 
 class OnnxModel:
     """An onnxruntime session plus the metadata ultralytics writes into the file (names, imgsz, task)."""
@@ -18,8 +33,7 @@ class OnnxModel:
                  data: bytes | None = None, exact_int8: bool = True) -> None:
         """path: the model file; or, with `data` (the file's bytes, e.g. an enrolled deck's
         network held in memory), only the name errors call it by."""
-        import onnxruntime as ort  # imported here: the CLI must start without it
-
+        ort = import_onnxruntime()
         self.path = Path(path)
         if data is None and not self.path.is_file():
             raise UserError(f"model file not found: {self.path}")

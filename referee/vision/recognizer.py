@@ -11,6 +11,7 @@ from types import MappingProxyType
 import numpy as np
 
 from referee.errors import UserError
+from referee.vision.back_check import plausible_backs
 from referee.vision.classifier import REJECT_CLASS, IndexClassifier
 from referee.vision.crops import rectify_index
 from referee.vision.deck import DeckIndex, load_deck
@@ -249,6 +250,7 @@ class CardRecognizer:
     (OFF_CARD_MIN_SCORE); None: no such test.
     conflict_spare_probability: a corner read at least this surely is never dropped for
     contradicting another corner (CONFLICT_SPARE_PROBABILITY); None: conflicts drop any reading.
+    check_backs: keep only the `back` boxes that can be face-down cards (back_check.plausible_backs).
     """
 
     def __init__(
@@ -267,6 +269,7 @@ class CardRecognizer:
         faint_min_probability: float = FAINT_MIN_PROBABILITY,
         off_card_min_score: float | None = None,
         conflict_spare_probability: float | None = None,
+        check_backs: bool = True,
     ) -> None:
         models = Path(models_dir) if models_dir else default_models_dir()
         if deck is not None and not isinstance(deck, (DeckIndex, DeckHead, DeckModel)):
@@ -274,6 +277,7 @@ class CardRecognizer:
         self.det_conf = det_conf
         self.faint_index_conf = faint_index_conf if faint_index_conf is not None and faint_index_conf < det_conf else None
         self.faint_min_probability = faint_min_probability
+        self.check_backs = check_backs
         self.off_card_min_score = off_card_min_score
         self.detector = CornerDetector(models / DETECTOR_FILE, conf=self.faint_index_conf or det_conf,
                                        threads=threads, spin=spin)
@@ -449,6 +453,8 @@ class CardRecognizer:
         t2 = time.perf_counter()
         face_up, backs = face_up_backs(corners, backs)
         cards = cards + face_up
+        if self.check_backs:
+            backs = plausible_backs(frame, backs, cards)
         readings = group_corners(corners, cards, backs)
         if self.off_card_min_score is not None:
             readings = [r for r in readings if r.confidence >= self.off_card_min_score or not off_every_card(r, cards)]

@@ -12,13 +12,14 @@ from functools import lru_cache
 import cv2
 import numpy as np
 import pytest
-from marked_table import TABLE_MM, render_table
+from marked_table import MARKER_MM, TABLE_MM, render_table
 
 from referee.tracking import PadWatcher
 from referee.calibration import (CalibrationError, calibrate_from_clicks, calibrate_from_images,
                                  default_zones, load_calibration, parse_clicks, save_calibration, seat_names,
                                  visible_marker_ids)
 from referee.calibration.layout import PAD, POINTS, seat_sides
+from referee.calibration.scale import card_height_px, card_size_note
 from referee.calibration.sheet import hershey_text, render_sheet, write_sheet
 from referee.errors import UserError
 
@@ -249,3 +250,24 @@ def test_sheet_refuses_bad_options(tmp_path):
 def test_hershey_fallback_text():
     assert hershey_text("PASS / パス") == "PASS"
     assert hershey_text("たなか") == "???"
+
+
+# ---- how large the cards will be ----------------------------------------------------------------------
+
+def test_card_size_in_the_image_from_the_table_size_or_the_markers():
+    in_mm = card_height_px(calibration())
+    from_markers = card_height_px(calibrate_from_images([scenes()[0].image], SEATS), marker_mm=MARKER_MM)
+    assert in_mm is not None and from_markers == pytest.approx(in_mm, rel=0.08)
+    width, height = calibration().image_size
+    doubled = calibration().for_image_size(width * 2, height * 2)       # a camera mode twice as large
+    assert card_size_note(doubled) == (f"cards will be about {2 * in_mm:.0f} px tall in this image", False)
+    shrunk = calibration().for_image_size(width // 3, height // 3)    # a camera mode a third as large
+    line, warning = card_size_note(shrunk)
+    assert warning and line.startswith(f"warning: cards will be about {in_mm / 3:.0f} px tall") and "--size" in line
+
+
+def test_clicked_corners_on_a_normalised_table_give_no_card_size():
+    scene = scenes()[0]
+    clicked = calibrate_from_clicks(scene.to_image([(0, 0), (800, 0), (800, 600), (0, 600)]).tolist(),
+                                    (scene.image.shape[1], scene.image.shape[0]), SEATS)
+    assert card_height_px(clicked) is None and card_size_note(clicked) is None

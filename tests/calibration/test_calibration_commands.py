@@ -9,7 +9,7 @@ import sys
 import cv2
 import numpy as np
 import pytest
-from marked_table import TABLE_MM, render_table
+from marked_table import MARKER_MM, TABLE_MM, render_table
 
 from referee.calibration import default_zones, load_calibration
 from referee.cli import main
@@ -42,6 +42,17 @@ def test_calibrate_from_a_folder_saves_the_calibration(table_folder, tmp_path, c
     assert cv2.imread(str(preview)).shape == (720, 1280, 3)
     data = json.loads((tmp_path / "kitchen.json").read_text())
     assert {"homography", "markers", "zones", "seats", "image_size"} <= set(data)
+
+
+def test_calibrate_measures_the_play_area_with_the_corner_markers(table_folder, tmp_path, capsys):
+    # the test table's markers are printed at MARKER_MM: without --table-mm the area is measured
+    assert main(["calibrate", "--source", str(table_folder), "--name", "measured", "--dir", str(tmp_path),
+                 "--names", "A,B,C", "--marker-mm", str(MARKER_MM)]) == 0
+    assert "play area measured with the" in capsys.readouterr().out
+    cal = load_calibration("measured", directory=tmp_path)
+    assert cal.units == "mm"
+    assert cal.table_size[0] == pytest.approx(TABLE_MM[0], rel=0.03)
+    assert cal.table_size[1] == pytest.approx(TABLE_MM[1], rel=0.03)
 
 
 def test_calibrate_with_clicks_needs_no_markers(tmp_path):

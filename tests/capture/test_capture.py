@@ -226,3 +226,18 @@ def test_stopping_from_another_thread_ends_the_iteration():
     threading.Timer(0.1, capture.stop).start()
     frames = list(capture)                      # returns once stopped, does not hang
     assert frames and capture.ended
+
+
+def test_a_camera_is_asked_for_full_hd_or_the_given_mode():
+    from referee.capture import DEFAULT_CAMERA_SIZE, CameraSource, parse_size, source_from_arg
+
+    camera = source_from_arg("0")
+    assert isinstance(camera, CameraSource) and (camera.width, camera.height) == DEFAULT_CAMERA_SIZE == (1920, 1080)
+    asked = source_from_arg("/dev/video2", size=parse_size("1280x720"))
+    assert (asked.width, asked.height) == (1280, 720)
+    assert parse_size(" 640 X 480 ") == (640, 480)
+    for bad in ("1280", "1280x", "wide", "10x10", "99999x720"):
+        with pytest.raises(UserError, match="--size takes a camera mode"):
+            parse_size(bad)
+    camera.mode = (1280, 720, 30.0)            # what a driver gave when asked for full HD
+    assert camera.mode_report() == "camera 0: 1280x720 at 30 fps (asked 1920x1080)"

@@ -315,6 +315,7 @@ def _with_test_declaration(rules):
         def declare(self, s, seat):
             return (EndTrick(self.ID),)
 
+    rules = rules.with_options({})  # a fresh copy: the preset's rules are shared (cached)
     rule = OfferReset(None, rules.order, rules.stairs_min)
     object.__setattr__(rules, "effects_rules", rules.effects_rules + (rule,))
     object.__setattr__(rules, "declare_rules", (rule,))

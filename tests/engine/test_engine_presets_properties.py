@@ -21,7 +21,7 @@ from referee.engine import apply, legal_actions, load_preset, new_match, parse_c
 from referee.engine.cards import REAL_MASK
 from referee.engine.events import IllegalEvent, PointCardEvent
 from referee.engine.record import load_record, make_record, replay_events
-from referee.engine.rules.scoring import points_of
+from referee.engine.rules.common import JOKER_DEAD, points_of
 from referee.engine.simulate import check_invariants, play_game
 from referee.engine.state import Phase
 
@@ -85,15 +85,15 @@ def test_profit_matches_conserve_cards_and_point_cards_and_scores_add_up(rules, 
         _check_point_cards(s, [0] * players)
         # at most two finishers; scores from the point cards; Joker Dead never scores
         assert len(s.finished) <= 2
-        bonus_to = next((x for x in s.finished if not s.dead >> x & 1), -1)
+        bonus_to = next((x for x in s.finished if not JOKER_DEAD.of(s) >> x & 1), -1)
         for x in range(players):
-            want = 0 if s.dead >> x & 1 else points_of(s.point_cards[x])
+            want = 0 if JOKER_DEAD.of(s) >> x & 1 else points_of(s.point_cards[x])
             want += 5 if x == bonus_to else 0
             assert s.scores[x] == want
-            if s.dead >> x & 1:
+            if JOKER_DEAD.of(s) >> x & 1:
                 assert s.scores[x] == 0
         assert sum(s.scores) == sum(points_of(s.point_cards[x]) for x in range(players)
-                                    if not s.dead >> x & 1) + (5 if bonus_to >= 0 else 0)
+                                    if not JOKER_DEAD.of(s) >> x & 1) + (5 if bonus_to >= 0 else 0)
         totals = [a + b for a, b in zip(totals, s.scores)]
         assert list(s.match.totals) == totals
         assert s.match.over is (game == players - 1)

@@ -70,8 +70,8 @@ def test_every_rule_module_names_its_seed_rule():
         assert cls.OPTION.SEED.startswith("Seed 00")
 
 
-def test_readme_lists_every_option_with_its_presets():
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+def test_the_rules_page_lists_every_option_with_its_presets():
+    text = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     assert "| id | meaning | parameters (default) | seed rule | P | P-all | P-none | HS | Pr | Sh |" in text
     for oid in OPTIONS:
         row = next((line for line in text.splitlines() if line.startswith(f"| `{oid}` |")), None)
@@ -102,3 +102,24 @@ def test_profit_and_shinafugo_lines():
     line = describe({"event": "game_end", "ranking": ["A", "B"], "scores": {"A": 14, "B": 0},
                      "totals": {"A": 20, "B": 3}, "match_over": True, "winners": ["A"]}, "ja")
     assert "Aさん 14てん" in line and "ゆうしょうは Aさん" in line
+
+
+def test_card_codes_inside_an_illegal_plays_message_are_read_as_card_names():
+    line = describe({"event": "illegal", "player": "Aki", "rule": "combination",
+                     "message": "3C 2C is neither one rank nor stairs of one suit"})
+    assert line == "Illegal play by Aki (combination): 3 of clubs, 2 of clubs is neither one rank nor stairs of one suit."
+    line = describe({"event": "illegal", "player": "B", "rule": "not-in-hand", "message": "JK=4H on 10S"})
+    assert "joker as 4 of hearts on 10 of spades" in line and "10S" not in line
+
+
+def test_every_rule_module_declares_its_place_names_and_texts():
+    """The registries are built from the rule modules: each rule has its own place in the
+    order, and each announced rule its names and texts in both languages."""
+    places = [cls.PLACE for cls in RULE_ORDER]
+    assert all(places) and len(set(places)) == len(places)
+    for cls in RULE_ORDER:
+        assert cls.OPTION.ID == cls.ID, cls
+        if cls.ANNOUNCED:
+            assert set(cls.NAMES) == {"en", "ja"}, cls.ID
+        assert set(cls.TEXTS) <= {"en", "ja"}, cls.ID
+        assert set(cls.TEXTS.get("en", {})) == set(cls.TEXTS.get("ja", {})), cls.ID

@@ -2,10 +2,12 @@
 can bind (issue 24): seed 004 binds only 「シングル、ダブル、トリプルが出ている時に」."""
 
 import pytest
-
 from engine_helpers import Table
-
 from referee.engine import load_preset
+from seed_helpers import effect, table
+
+
+
 
 
 def test_highschool_binds_a_triple_answered_by_the_same_suits():
@@ -78,3 +80,67 @@ def test_strict_bind_follows_the_suit_bind_shapes():
     t.play("A", "6H 6D 6S 6C")
     ev = t.play("B", "7H 7D 7S 7C")
     assert "strict-bind" not in t.effects(ev)
+
+
+# ---- seed 004 (high-school rules, its 例) -------------------------------------------------------
+
+def test_bind_rei_heart4_heart6_only_hearts():
+    """例：♡4 のシングルに対して ♡6 を出すと、♡しか出せなくなる。"""
+    t = Table()
+    t.play("A", "4H")
+    ev = t.play("B", "6H")
+    assert "suit-bind" in t.effects(ev)
+    t.illegal("C", "9S", "suit-bind")
+    t.illegal("C", "KD", "suit-bind")
+    assert t.legal("C", "9H")
+
+
+def test_bind_rei2_spade_heart_pair_locks_spade_heart():
+    """例2：♠6♡6 のダブルに対して♠9♡9と出すと、♠♡の組み合わせしか出せなくなる。"""
+    t = Table()
+    t.play("A", "6S 6H")
+    ev = t.play("B", "9S 9H")
+    assert "suit-bind" in t.effects(ev)
+    t.give("B", 1)  # (9-pass is on in this preset)
+    t.illegal("C", "QS QD", "suit-bind")
+    t.illegal("C", "QC QD", "suit-bind")
+    assert t.legal("C", "QS QH")
+
+
+def test_bind_no_partial_bind_katashibari():
+    """カタシバリはなし：ダブルで片方だけ同じスートでもシバリにならない。"""
+    t = Table()
+    t.play("A", "6S 6H")
+    ev = t.play("B", "KS KD")
+    assert "suit-bind" not in t.effects(ev)
+    assert t.legal("C", "AC AD")
+
+
+# ---- seed 002 (Shinafugo) ----------------------------------------------------------------------
+
+def test_mark_bind_two_consecutive_plays_of_one_mark():
+    """出されたカードが２回連続同じマークだった場合、それ以降そのトリックではそのマークしか出せません。"""
+    t = table()
+    t.play("A", "6H")
+    ev = t.play("B", "9H")
+    assert effect(ev, "suit-bind").detail("suits") == ("H",)
+    t.refuses("C", "JS", "suit-bind")
+    t.play("C", "JH")
+
+
+def test_mark_bind_multi_cards_only_when_every_mark_matches():
+    """複数のカードが出された場合、全て同じマークの場合のみ縛りとなります。 (notes: the same suit
+    pattern; no partial bind)"""
+    t = table()
+    t.play("A", "6S 6H")
+    ev = t.play("B", "9S 9D")
+    assert effect(ev, "suit-bind") is None
+    t2 = table()
+    t2.play("A", "6S 6H")
+    ev = t2.play("B", "9S 9H")
+    assert effect(ev, "suit-bind").detail("suits") == ("S", "H")
+    t2.refuses("C", "JS JD", "suit-bind")
+    t3 = table()
+    t3.play("A", "9S 10S JS")
+    ev = t3.play("B", "QS KS AS")
+    assert effect(ev, "suit-bind").detail("suits") == ("S",)

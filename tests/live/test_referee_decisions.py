@@ -11,6 +11,7 @@ from table_double import logged_events, new_game, new_stage, run_stage, table_ca
 
 from referee.engine.record import load_record, replay_events
 from referee.gamelog import effective_events, log_to_record, read_log
+from referee.live.overlay import status_lines
 from referee.tracking import DiscardSeen, PassSeen, PlaySeen, TableTracker
 from referee.vision.labels import BACK
 
@@ -35,8 +36,8 @@ def test_a_refused_play_is_announced_and_taken_back_then_a_legal_play_counts(tmp
     events = logged_events(log)
     assert [(e["event"], e["player"], e.get("cards") or e.get("rule")) for e in kinds(events, "play", "illegal")] == [
         ("play", "A", ["5H"]), ("illegal", "B", "not-stronger"), ("play", "B", ["9C"])]
-    assert "Illegal play by B (not stronger): 4C does not beat 5H." in heard
-    assert heard[heard.index("Illegal play by B (not stronger): 4C does not beat 5H.") + 1] == \
+    assert "Illegal play by B (not stronger): 4 of clubs does not beat 5 of hearts." in heard
+    assert heard[heard.index("Illegal play by B (not stronger): 4 of clubs does not beat 5 of hearts.") + 1] == \
         "B, please take the cards back."
     # the log's actions (the refused one too) replay to the logged events
     assert replay_events(load_record(log_to_record(log))) == [{k: v for k, v in e.items() if k != "game"} for e in events]
@@ -57,7 +58,9 @@ def test_clearing_the_pile_before_the_trick_ends_is_announced_and_after_it_is_no
     referee, heard = run_stage(stage, "president-none", FOUR, (13, 13, 13, 13), tmp_path / "game.jsonl")
 
     early = [h for h in heard if h.startswith("Too early")]
-    assert early == ["Too early: the trick is not over. C to play on 5 of hearts."]
+    assert early == ["Too early: the trick is not over. C to play on 5 of hearts. "
+                     "Put the cards back, or pass on the pad."]
+    assert "Back in step: A to play." in heard          # the passes came: the clearing was right
     assert [e["leader"] for e in kinds(logged_events(tmp_path / "game.jsonl"), "trick_end")] == ["A", "A"]
 
 
@@ -159,7 +162,7 @@ def test_japanese_announcements_are_kana_and_digits(tmp_path):
     assert "Bさん、カードを もどしてください。" in heard
     assert any(h.startswith("まだ ながれて いません。") for h in heard)
     assert not [h for h in heard if KANJI.search(h)]
-    assert list(referee.recent)[-1].startswith("Too early")     # the overlay shows English
+    assert list(referee.recent)[-1].startswith("まだ ながれて いません。")     # the overlay speaks the table's language
 
 
 def test_a_point_card_misread_for_a_while_is_not_a_complaint_once_it_reads_right(tmp_path):
@@ -205,3 +208,67 @@ def test_a_held_pass_is_taken_when_no_discard_comes(tmp_path, monkeypatch):
     assert "B passes." in heard
     referee.keeper.log.close()
     referee.announcer.close(drain=False)
+
+
+def test_a_missed_pass_stops_the_referee_until_the_table_is_back_in_step(tmp_path):
+    stage = new_stage(FOUR)
+    stage.lay_fan(["5H"], "pile", 1.0)
+    stage.cover_pad(1, 2.5)
+    stage.cover_pad(2, 3.7)                     # D's pass is missed: D never covers in time
+    stage.sweep("pile", 5.5)                    # the table thinks the trick is over ...
+    stage.lay_fan(["7S"], "pile", 7.5)          # ... and A leads: this is no play of D's on 5H
+    stage.cover_pad(3, 11.0)                    # D passes on the pad: the referee is back in step
+    log = tmp_path / "game.jsonl"
+    referee, heard = run_stage(stage, "president-none", FOUR, (13, 13, 13, 13), log, until=15.0)
+
+    events = logged_events(log)
+    assert [(e["event"], e.get("player") or e.get("leader"), e.get("cards"))
+            for e in kinds(events, "play", "pass", "trick_end")] == [
+        ("play", "A", ["5H"]), ("pass", "B", None), ("pass", "C", None), ("pass", "D", None),
+        ("trick_end", "A", None), ("play", "A", ["7S"])]
+    assert sum(h.startswith("Too early") for h in heard) == 1
+    assert "Back in step: A to play." in heard
+    assert referee.desync is None
+
+
+def test_the_trick_put_back_on_the_pile_ends_the_stop_without_a_play(tmp_path):
+    stage = new_stage(FOUR)
+    stage.lay_fan(["5H"], "pile", 1.0)
+    stage.cover_pad(1, 2.5)
+    stage.sweep("pile", 4.0)                    # too early
+    stage.lay_fan(["5H"], "pile", 6.5)          # the 5H is put back
+    stage.cover_pad(2, 9.5)
+    log = tmp_path / "game.jsonl"
+    referee, heard = run_stage(stage, "president-none", FOUR, (13, 13, 13, 13), log, until=12.0)
+
+    events = logged_events(log)
+    assert [(e["event"], e.get("player"), e.get("cards")) for e in kinds(events, "play", "pass")] == [
+        ("play", "A", ["5H"]), ("pass", "B", None), ("pass", "C", None)]
+    assert "Back in step: C to play." in heard and referee.desync is None
+
+
+def test_the_overlay_says_what_the_pile_should_show_while_stopped(tmp_path):
+    stage = new_stage(FOUR)
+    stage.lay_fan(["5H"], "pile", 1.0)
+    stage.sweep("pile", 3.0)
+    referee, _ = run_stage(stage, "president-none", FOUR, (13, 13, 13, 13), tmp_path / "game.jsonl", until=6.0)
+    assert referee.desync is not None and [c.code for c in referee.desync.expected] == ["5H"]
+    lines = status_lines(referee.keeper, referee.prompt, 6.0, referee.question, "en", referee.desync)
+    assert "stopped: the pile should show 5H - put them back, or pass on the pad / correct" in lines
+
+
+def test_the_missed_play_that_ended_the_trick_laid_again_puts_the_referee_back_in_step(tmp_path):
+    stage = new_stage(FOUR)
+    stage.lay_fan(["5H"], "pile", 1.0)
+    stage.lay_fan(["back"], "pile", 2.5)        # B's 8 lands face down: the camera cannot read it
+    stage.sweep("pile", 4.5)                    # the table saw an 8-cut and clears the pile
+    stage.cover_pad(0, 6.0)                     # A's hand on their pad: not A's turn, not a pass now
+    stage.lay_fan(["8S"], "pile", 8.0)          # B lays the 8 again, face up
+    log = tmp_path / "game.jsonl"
+    referee, heard = run_stage(stage, "highschool", FOUR, (13, 13, 13, 13), log, until=12.0)
+
+    events = logged_events(log)
+    assert [(e["event"], e.get("player") or e.get("leader"), e.get("cards"))
+            for e in kinds(events, "play", "pass", "illegal", "trick_end")] == [
+        ("play", "A", ["5H"]), ("play", "B", ["8S"]), ("trick_end", "B", None)]
+    assert "Back in step: B to play." in heard and referee.desync is None

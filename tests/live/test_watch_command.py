@@ -52,6 +52,8 @@ def one_line_error(capsys, argv: list[str], words: str) -> None:
     (["--rules", "highschool", "--counts", "-1,12,12"], "--counts takes card counts of 0 or more"),
     (["--rules", "highschool", "--counts=-1,13,13,13"], "--counts takes card counts of 0 or more"),
     ([], "give --rules"),
+    (["--rules", "highschool", "--players", "A:a,B,C,D"], "the reading of 'A' must be kana"),
+    (["--rules", "highschool", "--size", "wide"], "--size takes a camera mode as WIDTHxHEIGHT"),
 ])
 def test_bad_rules_or_players_are_one_line_errors(table, capsys, extra, words):
     calibration, frames = table
@@ -132,7 +134,7 @@ def test_watch_referees_a_recording_and_resumes_its_log(table, tmp_path, capsys,
     first_part = folder("part", 4.8)             # the recording stops (a crash) before C plays
     args = ["--calibration", str(calibration_path)]
     assert main(watch("--source", str(first_part), "--rules", "president-none", "--counts", "13,13,13,13",
-                      "--log", str(log), *args)) == 0
+                      "--players", "A:えい,B,C,D", "--log", str(log), *args)) == 0
     out = capsys.readouterr().out
     assert "A plays 5 of hearts." in out and "B, please take the cards back." in out
     assert "game 1 in progress" in out
@@ -147,6 +149,7 @@ def test_watch_referees_a_recording_and_resumes_its_log(table, tmp_path, capsys,
     assert [(e["event"], e["player"]) for e in game.events if e["event"] in ("play", "illegal")] == [
         ("play", "A"), ("illegal", "B"), ("play", "B"), ("illegal", "C"), ("play", "C")]
     assert game.header["calibration"] == "test" and game.of_kind("resume")
+    assert game.header["readings"] == {"A": "えい"}       # the voice's reading outlives the crash
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")

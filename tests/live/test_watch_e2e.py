@@ -104,9 +104,12 @@ def test_a_crash_between_an_action_and_its_events_loses_nothing(highschool, tmp_
     last_action = max(i for i, line in enumerate(lines) if '"play": [' in line and '"event"' not in line)
     # the process died after writing the action, in the middle of its first event line
     log.write_text("".join(lines[:last_action + 1]) + lines[last_action + 1][:25], encoding="utf-8")
-    referee, _ = play_script(highschool, log, resume=True)
+    referee, heard = play_script(highschool, log, resume=True)
     expected = list(highschool.expected_events)
     assert logged_events(log)[:len(expected)] == expected
+    # the events written only now are said once, in one line, before the game goes on
+    assert heard[0].startswith("While I was away: ") and " plays " in heard[0]
+    assert heard[1].startswith("Resuming the game: ")
 
 
 def test_staging_refuses_what_a_camera_cannot_follow():
@@ -142,3 +145,23 @@ def test_the_overlay_is_drawn_and_recorded(highschool, tmp_path):
     assert "bind: suits H, next rank 8" in lines
     assert "top: 7H by C" in lines
     assert "cards: A 12  B 12  C 13  D 14" in lines
+
+
+def test_a_crash_between_two_games_resumes_without_a_phantom_play(tmp_path):
+    """The last game's pile and point cards still lie on the table when the referee comes back
+    between two games: they are left over, not a play of the new game nor point cards taken."""
+    script = stage(profit_match(), seed=1)
+    whole = tmp_path / "whole.jsonl"
+    play_script(script, whole)
+    first_game_end = max(line.data["frame"] for line in read_log(whole).of_kind("action")
+                         if line.data.get("game", 0) == 0)
+    log = tmp_path / "profit.jsonl"
+    with pytest.raises(RuntimeError, match="simulated crash"):
+        play_script(script, log, crash_at_frame=first_game_end + 5)
+    # The process died after the game's end was written and before the next deal was.
+    lines = log.read_text(encoding="utf-8").splitlines(keepends=True)
+    end = next(i for i, line in enumerate(lines) if '"event": "game_end"' in line)
+    log.write_text("".join(lines[:end + 1]), encoding="utf-8")
+    referee, heard = play_script(script, log, resume=True)
+    assert logged_events(log) == list(script.expected_events)
+    assert not [h for h in heard if " took " in h or h.startswith("Too early")]

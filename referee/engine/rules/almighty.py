@@ -43,6 +43,16 @@ def almighty(play: Play) -> bool:
 class Almighty(Rule[AlmightyOption]):
     ID = "almighty"
     OPTION = AlmightyOption
+    PLACE = 40
+    NAMES = {"en": "almighty", "ja": "オールマイティ"}
+    TEXTS = {
+        "en": {
+            "": "Almighty! The jokers fill in.",
+        },
+        "ja": {
+            "": "オールマイティ！",
+        },
+    }
     LEADS = True
 
     def restrict(self, s: GameState, seat: int, play: Play) -> str | tuple[str, str] | None:

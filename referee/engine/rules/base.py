@@ -1,7 +1,20 @@
 """The shape every rule module follows.
 
 A rule module holds one ``Option`` record (its parameters, registered under its kebab-case id)
-and one ``Rule`` class (its behaviour), and names the seed rule it implements. A rule answers
+and one ``Rule`` class (its behaviour), and names the seed rule it implements. The ``Rule``
+class declares, once, what the registries are built from (``referee.engine.rules`` finds every
+module of the package):
+
+* ``ID`` and ``OPTION``: its kebab-case id and its option record;
+* ``PLACE``: where the engine consults it among the rules (``RULE_ORDER`` sorts by it; effects
+  of the same step apply in this order);
+* ``ANNOUNCED``: false for a setting (no ``effect`` event of its own, not an event's rule id);
+* ``NAMES``: its spoken name by language (``en``, ``ja``; Japanese in kana);
+* ``TEXTS``: its announcement templates by language, by variant: ``""`` the effect itself,
+  ``pending`` / ``declared`` / ``missed`` / ``declined`` / ``from`` / ``chombo`` / ``none`` /
+  ``count`` the effect event's variants (see ``referee.engine.texts.describe``).
+
+A rule answers
 some of these questions by overriding the matching hook; the engine calls only the hooks a rule
 overrides, in ``RULE_ORDER``:
 
@@ -38,7 +51,7 @@ from typing import TYPE_CHECKING, ClassVar, Generic, Iterable, TypeVar, cast
 from referee.engine.cards import JOKER, RANK_NUMBERS, Card
 from referee.engine.effects import Effect
 from referee.engine.options import Option
-from referee.engine.plays import Order, Play
+from referee.engine.plays import Kind, Order, Play
 
 if TYPE_CHECKING:
     from referee.engine.state import GameState, Pending
@@ -58,6 +71,10 @@ class Rule(Generic[OptionT]):
 
     ID: ClassVar[str] = ""
     OPTION: ClassVar[type[Option]] = Option
+    PLACE: ClassVar[int] = 0
+    ANNOUNCED: ClassVar[bool] = True
+    NAMES: ClassVar[dict[str, str]] = {}
+    TEXTS: ClassVar[dict[str, dict[str, str]]] = {}
     LEADS: ClassVar[bool] = False
 
     def __init__(self, option: Option, order: Order, stairs_min: int) -> None:
@@ -131,7 +148,7 @@ def group_rank_effect(play: Play, in_stairs: bool, rank: int, max_cards: int = 0
     ``jokers`` false: only a real card of that rank fires it (Seed 002: "ジョーカーはあらゆる
     数字カードの特殊能力を使用することは出来ません").
     """
-    if play.kind.value == "group":
+    if play.kind is Kind.GROUP:
         if play.low != rank or (max_cards > 0 and len(play.cards) > max_cards):
             return False
     elif not (in_stairs and play.low <= rank <= play.high):

@@ -19,6 +19,17 @@ from referee.engine.plays import Kind, Play, strength
 if TYPE_CHECKING:
     from referee.engine.state import GameState
 
+VIOLATIONS: dict[str, dict[str, str]] = {
+    "out-of-turn": {"en": "not your turn", "ja": "じゅんばんでは ありません"},
+    "not-stronger": {"en": "not stronger", "ja": "つよくないので だせません"},
+    "wrong-count": {"en": "wrong number of cards", "ja": "まいすうが ちがいます"},
+    "wrong-shape": {"en": "wrong combination", "ja": "くみあわせが ちがいます"},
+    "duplicate-card": {"en": "card already played", "ja": "そのカードは もう でています"},
+    "not-in-hand": {"en": "card not in hand", "ja": "てふだに ありません"},
+    "must-lead": {"en": "the leader must play", "ja": "おやは パスできません"},
+}
+"""The basic violations (an ``illegal`` event's rule id) and their spoken names by language."""
+
 
 def basic_check(s: GameState, seat: int, play: Play) -> tuple[str, str] | None:
     """Count, shape and strength against the top play (None: fine)."""

@@ -32,6 +32,16 @@ class CapitalFallOption(Option):
 class CapitalFall(Rule[CapitalFallOption]):
     ID = "capital-fall"
     OPTION = CapitalFallOption
+    PLACE = 290
+    NAMES = {"en": "capital fall", "ja": "みやこおち"}
+    TEXTS = {
+        "en": {
+            "": "Capital fall! {player} is out.",
+        },
+        "ja": {
+            "": "みやこおち！ {player}さんは だつらく。",
+        },
+    }
 
     def on_finish(self, s: GameState, seat: int, finished_before: int,
                   play: Play | None = None) -> tuple[Effect, ...]:

@@ -37,6 +37,16 @@ class CatapultOption(Option):
 class Catapult(Rule[CatapultOption]):
     ID = "catapult"
     OPTION = CatapultOption
+    PLACE = 220
+    NAMES = {"en": "catapult", "ja": "カタパルト"}
+    TEXTS = {
+        "en": {
+            "": "Catapult! The table holds {cards}.",
+        },
+        "ja": {
+            "": "カタパルト！ {cards}。",
+        },
+    }
 
     @staticmethod
     def _target(s: GameState) -> Play | None:

@@ -37,6 +37,18 @@ class ChomboOption(Option):
 class Chombo(Rule[ChomboOption]):
     ID = "chombo"
     OPTION = ChomboOption
+    PLACE = 350
+    NAMES = {"en": "chombo", "ja": "チョンボ"}
+    TEXTS = {
+        "en": {
+            "": "Chombo! {player} is last ({violation_name}); the game is over.",
+            "from": "Chombo! {player} called on {from}'s chombo play and is last; the game is over.",
+        },
+        "ja": {
+            "": "チョンボ！ {player}さんは ビリです。ゲームしゅうりょう。",
+            "from": "チョンボの なすりつけ！ {player}さんは ビリです。ゲームしゅうりょう。",
+        },
+    }
 
     def calls(self, rule: str) -> bool:
         """Is breaking ``rule`` a chombo?"""

@@ -33,6 +33,16 @@ class CoupOption(Option):
 class Coup(Rule[CoupOption]):
     ID = "coup"
     OPTION = CoupOption
+    PLACE = 70
+    NAMES = {"en": "coup", "ja": "クーデター"}
+    TEXTS = {
+        "en": {
+            "": "Coup! The order is now {order}.",
+        },
+        "ja": {
+            "": "クーデター！ {order}",
+        },
+    }
 
     def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         if (play.kind is Kind.GROUP and play.low == Rank.NINE and not play.catapult

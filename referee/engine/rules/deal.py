@@ -40,6 +40,8 @@ class DealOption(Option):
 class Dealing(Rule[DealOption]):
     ID = "deal"
     OPTION = DealOption
+    PLACE = 20
+    ANNOUNCED = False
 
     def players_range(self) -> tuple[int, int]:
         """(fewest, most) players these rules are for."""

@@ -25,8 +25,7 @@ from referee.engine.cards import Card, cards_of, joker_count
 from referee.engine.effects import Announce, Await, Effect, EndGame
 from referee.engine.options import Option, option
 from referee.engine.rules.base import Rule, play_sum
-from referee.engine.rules.claims import has_joker, shown, whole_hand
-from referee.engine.rules.scoring import points_of
+from referee.engine.rules.common import has_joker, points_of, shown, whole_hand
 
 if TYPE_CHECKING:
     from referee.engine.state import GameState
@@ -43,6 +42,16 @@ class DobonOption(Option):
 class Dobon(Rule[DobonOption]):
     ID = "dobon"
     OPTION = DobonOption
+    PLACE = 330
+    NAMES = {"en": "dobon", "ja": "ドボン"}
+    TEXTS = {
+        "en": {
+            "": "Dobon! {player}'s hand makes {sum}, as {target}'s play: {cards}.",
+        },
+        "ja": {
+            "": "ドボン！ {player}さん、{target}さんの {sum}と おなじ。{cards}。",
+        },
+    }
     ACCUSES = True   # a claim against the player of the play just made (chombo transfer)
 
     def claim(self, s: GameState, seat: int, reveal: tuple[Card, ...]) -> tuple[Effect, ...] | str:

@@ -21,7 +21,7 @@ from referee.engine.cards import Card, cards_of, joker_count
 from referee.engine.effects import Announce, Effect, EndGame
 from referee.engine.options import Option, option
 from referee.engine.rules.base import Rule, play_sum
-from referee.engine.rules.claims import has_joker, shown, whole_hand
+from referee.engine.rules.common import has_joker, shown, whole_hand
 
 if TYPE_CHECKING:
     from referee.engine.state import GameState, Pending
@@ -38,6 +38,20 @@ class DobonGaeshiOption(Option):
 class DobonGaeshi(Rule[DobonGaeshiOption]):
     ID = "dobon-gaeshi"
     OPTION = DobonGaeshiOption
+    PLACE = 340
+    NAMES = {"en": "dobon gaeshi", "ja": "ドボンがえし"}
+    TEXTS = {
+        "en": {
+            "pending": "{player}, dobon gaeshi? Show your hand or pass.",
+            "": "Dobon gaeshi! {player}'s hand makes {sum} too: {target} is last.",
+            "declined": "No dobon gaeshi: {player} is last.",
+        },
+        "ja": {
+            "pending": "{player}さん、ドボンがえし しますか。",
+            "": "ドボンがえし！ {target}さんが ビリです。",
+            "declined": "ドボンがえし なし。{player}さんが ビリです。",
+        },
+    }
 
     def claim(self, s: GameState, seat: int, reveal: tuple[Card, ...]) -> tuple[Effect, ...] | str:
         p = s.pending

@@ -37,6 +37,16 @@ class EightCutOption(Option):
 class EightCut(Rule[EightCutOption]):
     ID = "eight-cut"
     OPTION = EightCutOption
+    PLACE = 130
+    NAMES = {"en": "eight cut", "ja": "はちぎり"}
+    TEXTS = {
+        "en": {
+            "": "Eight cut!",
+        },
+        "ja": {
+            "": "はちぎり！",
+        },
+    }
 
     def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         o = self.option

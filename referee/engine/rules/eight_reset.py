@@ -36,6 +36,20 @@ class EightResetOption(Option):
 class EightReset(Rule[EightResetOption]):
     ID = "eight-reset"
     OPTION = EightResetOption
+    PLACE = 190
+    NAMES = {"en": "eight reset", "ja": "エイトリセット"}
+    TEXTS = {
+        "en": {
+            "pending": "Eight reset? {player} may clear the table.",
+            "declared": "{player} declares eight reset.",
+            "": "Eight reset! The table is cleared; no point card.",
+        },
+        "ja": {
+            "pending": "{player}さん、エイトリセット できます。",
+            "declared": "{player}さん、エイトリセット。",
+            "": "エイトリセット！ ばが ながれます。とくてんカードは ありません。",
+        },
+    }
 
     def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         if group_rank_effect(play, False, Rank.EIGHT):

@@ -35,6 +35,16 @@ class ElevenBackOption(Option):
 class ElevenBack(Rule[ElevenBackOption]):
     ID = "eleven-back"
     OPTION = ElevenBackOption
+    PLACE = 150
+    NAMES = {"en": "eleven back", "ja": "イレブンバック"}
+    TEXTS = {
+        "en": {
+            "": "Eleven back! The order is {order} until the trick ends.",
+        },
+        "ja": {
+            "": "イレブンバック！ {order}",
+        },
+    }
 
     def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         o = self.option

@@ -32,6 +32,16 @@ class ExchangeOption(Option):
 class Exchange(Rule[ExchangeOption]):
     ID = "exchange"
     OPTION = ExchangeOption
+    PLACE = 360
+    NAMES = {"en": "card exchange", "ja": "カードこうかん"}
+    TEXTS = {
+        "en": {
+            "": "{player} gives {count} card(s) to {to}.",
+        },
+        "ja": {
+            "": "{player}さんから {to}さんへ {count}まい こうかん。",
+        },
+    }
 
     def transfers(self, ranking: tuple[int, ...]) -> tuple[Transfer, ...]:
         o = self.option

@@ -46,6 +46,8 @@ _CARDS = {"3D": DIAMOND_THREE, "3H": HEART_THREE}
 class FirstPlayer(Rule[FirstPlayerOption]):
     ID = "first-player"
     OPTION = FirstPlayerOption
+    PLACE = 370
+    ANNOUNCED = False
 
     def by_card(self, ranking: tuple[int, ...] | None) -> bool:
         """Does the holder of a card lead this game (so an exchange can change who)?"""

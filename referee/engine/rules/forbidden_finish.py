@@ -64,6 +64,18 @@ def parse_ranks(text: str) -> frozenset[int]:
 class ForbiddenFinish(Rule[ForbiddenFinishOption]):
     ID = "forbidden-finish"
     OPTION = ForbiddenFinishOption
+    PLACE = 260
+    NAMES = {"en": "forbidden finish", "ja": "はんそくあがり"}
+    TEXTS = {
+        "en": {
+            "": "{player} finished on a forbidden card and is disqualified.",
+            "chombo": "{player} finished on a forbidden card.",
+        },
+        "ja": {
+            "": "{player}さん、はんそくあがり。しっかくです。",
+            "chombo": "{player}さん、はんそくあがり。",
+        },
+    }
     LEADS = True
 
     def __init__(self, option: Option, order: Order, stairs_min: int) -> None:

@@ -15,16 +15,35 @@ jack-bind with the bound ``colours`` (``black``/``red``/``any``, one per card).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, ClassVar
 
-from referee.engine.cards import JOKER, Card, Rank
-from referee.engine.effects import Await, Effect, SetColourBind
+from referee.engine.cards import Rank
+from referee.engine.effects import STEP_SET_BIND, Await, Effect
 from referee.engine.options import Option, option
 from referee.engine.plays import Play
 from referee.engine.rules.base import Rule, group_rank_effect
+from referee.engine.rules.common import COLOUR_BIND, colour_names, colours_of, fits, pack
 
 if TYPE_CHECKING:
     from referee.engine.state import GameState
+    from referee.engine.working import Working
+
+
+@dataclass(frozen=True, slots=True)
+class SetColourBind(Effect):
+    """Colour bind: plays must match these colours card for card until the trick ends.
+    ``black``/``red``: cards of each colour in the binding play; ``free``: its jokers (they
+    bind no colour)."""
+    black: int = 0
+    red: int = 0
+    free: int = 0
+    STEP: ClassVar[int] = STEP_SET_BIND
+    TRICK_SCOPED: ClassVar[bool] = True
+
+    def apply(self, w: Working, seat: int) -> None:
+        colours = pack(self.black, self.red, self.free)
+        w.set_slot(COLOUR_BIND, colours)
+        w.effect(self.rule, seat, colours=colour_names(colours))
 
 
 @option
@@ -35,46 +54,26 @@ class JackBindOption(Option):
     SEED = "Seed 000 ジャックバインド"
 
 
-def colours_of(cards: Iterable[Card]) -> tuple[int, int, int]:
-    """(black, red, jokers) among cards (a pinned joker is a joker: it binds no colour)."""
-    black = red = free = 0
-    for c in cards:
-        if c >= JOKER:
-            free += 1
-        elif (c & 3) in (1, 2):
-            red += 1
-        else:
-            black += 1
-    return black, red, free
-
-
-def pack(black: int, red: int, free: int) -> int:
-    """``Trick.colours``: bit 0 set, then 4 bits each of black, red and free counts."""
-    return 1 | black << 1 | red << 5 | free << 9
-
-
-def unpack(colours: int) -> tuple[int, int, int]:
-    return colours >> 1 & 0xF, colours >> 5 & 0xF, colours >> 9 & 0xF
-
-
-def fits(colours: int, play: Play) -> bool:
-    """Do the play's real cards fit the bound colours (jokers free on both sides)?"""
-    b, r, w = unpack(colours)
-    pb, pr, _ = colours_of(play.cards)
-    return max(0, pb - b) + max(0, pr - r) <= w
-
-
-def colour_names(colours: int) -> tuple[str, ...]:
-    b, r, w = unpack(colours)
-    return ("black",) * b + ("red",) * r + ("any",) * w
-
-
 class JackBind(Rule[JackBindOption]):
     ID = "jack-bind"
     OPTION = JackBindOption
+    PLACE = 120
+    NAMES = {"en": "jack bind", "ja": "ジャックバインド"}
+    TEXTS = {
+        "en": {
+            "pending": "Jack bind? {player} may bind the colours.",
+            "declared": "{player} declares jack bind.",
+            "": "Jack bind: only {colours}.",
+        },
+        "ja": {
+            "pending": "{player}さん、ジャックバインド できます。",
+            "declared": "{player}さん、ジャックバインド。",
+            "": "ジャックバインド！ {colours}のみ。",
+        },
+    }
 
     def restrict(self, s: GameState, seat: int, play: Play) -> str | tuple[str, str] | None:
-        c = s.trick.colours
+        c = COLOUR_BIND.of(s)
         if c and not fits(c, play):
             return f"only {' and '.join(colour_names(c))} may be played (jack bind)"
         return None

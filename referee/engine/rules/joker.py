@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from referee.engine.cards import JOKER, PINNED_BASE, Card
 from referee.engine.options import Option, option, param
-from referee.engine.plays import JOKER_RANK, Play
+from referee.engine.plays import JOKER_RANK, Kind, Play
 from referee.engine.rules.base import Rule
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ class JokerOption(Option):
 
 def next_up(s: GameState, top: Play | None) -> Card | None:
     """The next card up from a single determined top card, in its suit (None if none)."""
-    if top is None or len(top.cards) != 1 or top.low == JOKER_RANK or top.kind.value != "group":
+    if top is None or len(top.cards) != 1 or top.low == JOKER_RANK or top.kind is not Kind.GROUP:
         return None
     nxt = s.rules.order.next_rank(top.low, s.reversed)
     if nxt < 0:
@@ -61,6 +61,8 @@ def next_up(s: GameState, top: Play | None) -> Card | None:
 class Joker(Rule[JokerOption]):
     ID = "joker"
     OPTION = JokerOption
+    PLACE = 30
+    ANNOUNCED = False
     LEADS = True
 
     def uses(self, hook: str) -> bool:

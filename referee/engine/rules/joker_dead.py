@@ -13,15 +13,17 @@ Announces: ``effect`` joker-dead naming the player.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
-from referee.engine.effects import Effect, MarkDead
+from referee.engine.effects import STEP_FINISH, Effect
 from referee.engine.options import Option, option
 from referee.engine.plays import Play
 from referee.engine.rules.base import Rule
+from referee.engine.rules.common import JOKER_DEAD
 
 if TYPE_CHECKING:
     from referee.engine.state import GameState
+    from referee.engine.working import Working
 
 
 @option
@@ -32,9 +34,30 @@ class JokerDeadOption(Option):
     SEED = "Seed 000 ジョーカーデッド"
 
 
+@dataclass(frozen=True, slots=True)
+class MarkDead(Effect):
+    """The player's score for this game is 0 (announced)."""
+    player: int = -1
+    STEP: ClassVar[int] = STEP_FINISH
+
+    def apply(self, w: Working, seat: int) -> None:
+        w.set_slot(JOKER_DEAD, JOKER_DEAD.read(w.slots) | 1 << self.player)
+        w.effect(self.rule, self.player)
+
+
 class JokerDead(Rule[JokerDeadOption]):
     ID = "joker-dead"
     OPTION = JokerDeadOption
+    PLACE = 280
+    NAMES = {"en": "joker dead", "ja": "ジョーカーデッド"}
+    TEXTS = {
+        "en": {
+            "": "Joker dead! {player} scores nothing this game.",
+        },
+        "ja": {
+            "": "ジョーカーデッド！ {player}さんは このゲーム 0てん。",
+        },
+    }
 
     def on_finish(self, s: GameState, seat: int, finished_before: int,
                   play: Play | None = None) -> tuple[Effect, ...]:

@@ -22,7 +22,7 @@ from referee.engine.effects import Announce, Effect
 from referee.engine.options import Option, option
 from referee.engine.plays import JOKER_RANK, Kind, Play, strength
 from referee.engine.rules.base import Rule
-from referee.engine.rules.jack_bind import fits
+from referee.engine.rules.common import COLOUR_BIND, fits
 
 if TYPE_CHECKING:
     from referee.engine.state import GameState
@@ -39,6 +39,16 @@ class KingCrownOption(Option):
 class KingCrown(Rule[KingCrownOption]):
     ID = "king-crown"
     OPTION = KingCrownOption
+    PLACE = 240
+    NAMES = {"en": "king crown", "ja": "キングクラウン"}
+    TEXTS = {
+        "en": {
+            "": "King crown!",
+        },
+        "ja": {
+            "": "キングクラウン！",
+        },
+    }
 
     def _fits(self, s: GameState, play: Play) -> bool:
         top = s.trick.top
@@ -50,7 +60,7 @@ class KingCrown(Rule[KingCrownOption]):
         if ((top.suits & ~play.suits).bit_count() > play.wild
                 or (play.suits & ~top.suits).bit_count() > top.wild):
             return False
-        c = s.trick.colours
+        c = COLOUR_BIND.of(s)
         return not c or fits(c, play)
 
     def special(self, s: GameState, seat: int, play: Play) -> bool:

@@ -34,6 +34,16 @@ class LuckySevenOption(Option):
 class LuckySeven(Rule[LuckySevenOption]):
     ID = "lucky-seven"
     OPTION = LuckySevenOption
+    PLACE = 230
+    NAMES = {"en": "lucky seven", "ja": "ラッキーセブン"}
+    TEXTS = {
+        "en": {
+            "": "Lucky seven! The trick ends.",
+        },
+        "ja": {
+            "": "ラッキーセブン！ ながれます。",
+        },
+    }
 
     def _target(self, s: GameState) -> bool:
         top = s.trick.top

@@ -36,6 +36,18 @@ class NinePassOption(Option):
 class NinePass(Rule[NinePassOption]):
     ID = "nine-pass"
     OPTION = NinePassOption
+    PLACE = 180
+    NAMES = {"en": "nine pass", "ja": "きゅうわたし"}
+    TEXTS = {
+        "en": {
+            "pending": "Nine pass: {player} gives {count} card(s) to {to}.",
+            "": "{player} gives {count} card(s) to {to}.",
+        },
+        "ja": {
+            "pending": "きゅうわたし。{to}さんに {count}まい わたします。",
+            "": "{player}さんから {to}さんへ {count}まい わたしました。",
+        },
+    }
 
     def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         if group_rank_effect(play, False, Rank.NINE) and play.added >= 2:

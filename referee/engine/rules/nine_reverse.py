@@ -32,6 +32,16 @@ class NineReverseOption(Option):
 class NineReverse(Rule[NineReverseOption]):
     ID = "nine-reverse"
     OPTION = NineReverseOption
+    PLACE = 140
+    NAMES = {"en": "nine reverse", "ja": "きゅうリバース"}
+    TEXTS = {
+        "en": {
+            "": "Nine reverse! Play now goes {direction}.",
+        },
+        "ja": {
+            "": "きゅうリバース！ じゅんばんが ぎゃくに なります。",
+        },
+    }
 
     def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         if group_rank_effect(play, self.option.in_stairs, Rank.NINE):

@@ -15,17 +15,33 @@ Announces: ``effect`` number-bind with the next ``number``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from referee.engine.cards import JOKER, Card
-from referee.engine.effects import Effect, SetNumberBind
+from referee.engine.effects import STEP_SET_BIND, Effect
 from referee.engine.options import Option, option
 from referee.engine.plays import JOKER_RANK, Kind, Play, rank_symbol
 from referee.engine.rules.base import Rule
-from referee.engine.rules.strict_bind import NO_RANK
+
+from referee.engine.state import NO_RANK
 
 if TYPE_CHECKING:
     from referee.engine.state import GameState
+    from referee.engine.working import Working
+
+
+@dataclass(frozen=True, slots=True)
+class SetNumberBind(Effect):
+    """Number bind: only the rank after ``after_rank`` (in the order in force when this step
+    runs) may follow, whatever the suits, until the trick ends."""
+    after_rank: int = -1
+    STEP: ClassVar[int] = STEP_SET_BIND
+    TRICK_SCOPED: ClassVar[bool] = True
+
+    def apply(self, w: Working, seat: int) -> None:
+        nxt = w.rules.order.next_rank(self.after_rank, w.reversed)
+        w.strict = nxt if nxt >= 0 else NO_RANK
+        w.effect(self.rule, seat, number=rank_symbol(nxt) if nxt >= 0 else "")
 
 
 @option
@@ -39,6 +55,18 @@ class NumberBindOption(Option):
 class NumberBind(Rule[NumberBindOption]):
     ID = "number-bind"
     OPTION = NumberBindOption
+    PLACE = 110
+    NAMES = {"en": "number bind", "ja": "かずしばり"}
+    TEXTS = {
+        "en": {
+            "": "Number bind: only {number} next.",
+            "none": "Number bind: nothing can follow.",
+        },
+        "ja": {
+            "": "かずしばり！ つぎは {number}のみ。",
+            "none": "かずしばり！ もう だせません。",
+        },
+    }
 
     def interpret(self, s: GameState, seat: int, tokens: tuple[Card, ...]) -> list[Play]:
         t = s.trick

@@ -49,3 +49,5 @@ def order_of(opt: OrderOption) -> Order:
 class StrengthOrder(Rule[OrderOption]):
     ID = "order"
     OPTION = OrderOption
+    PLACE = 10
+    ANNOUNCED = False

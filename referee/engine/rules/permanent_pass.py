@@ -25,3 +25,5 @@ class PermanentPassOption(Option):
 class PermanentPass(Rule[PermanentPassOption]):
     ID = "permanent-pass"
     OPTION = PermanentPassOption
+    PLACE = 300
+    NAMES = {"en": "permanent pass", "ja": "えいきゅうパス"}

@@ -60,6 +60,8 @@ def point_card(play: Play | None, taken: tuple[int, ...] = ()) -> int:
 class PointCards(Rule[PointCardsOption]):
     ID = "point-cards"
     OPTION = PointCardsOption
+    PLACE = 270
+    ANNOUNCED = False
 
     def on_trick_end(self, s: GameState, top: Play, last: int, cause: str,
                      active: int) -> tuple[Effect, ...]:

@@ -34,6 +34,16 @@ class RevolutionOption(Option):
 class Revolution(Rule[RevolutionOption]):
     ID = "revolution"
     OPTION = RevolutionOption
+    PLACE = 60
+    NAMES = {"en": "revolution", "ja": "かくめい"}
+    TEXTS = {
+        "en": {
+            "": "Revolution! The order is now {order}.",
+        },
+        "ja": {
+            "": "かくめい！ {order}",
+        },
+    }
 
     def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         o = self.option

@@ -34,6 +34,16 @@ class SameRankSkipOption(Option):
 class SameRankSkip(Rule[SameRankSkipOption]):
     ID = "same-rank-skip"
     OPTION = SameRankSkipOption
+    PLACE = 80
+    NAMES = {"en": "same-rank skip", "ja": "スキップ"}
+    TEXTS = {
+        "en": {
+            "": "Same rank! {skipped} is skipped.",
+        },
+        "ja": {
+            "": "スキップ！ {skipped}さんは とばされます。",
+        },
+    }
 
     def _equal(self, s: GameState, play: Play) -> bool:
         top = s.trick.top

@@ -23,9 +23,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from referee.engine.cards import RANK_NUMBERS, REAL_MASK
 from referee.engine.options import Option, option, param
 from referee.engine.rules.base import Rule
+from referee.engine.rules.common import JOKER_DEAD, points_of
+from referee.engine.state import SlotValues
 
 LENGTHS = {"short": (2, 10), "medium": (3, 15), "long": (4, 20)}
 
@@ -48,20 +49,14 @@ class ScoringOption(Option):
     bonus: int = param(5, "points mode: bonus of the first finisher", minimum=0, maximum=100)
 
 
-def points_of(mask: int) -> int:
-    """The sum of the numbers of the cards in a mask (A=1 ... K=13)."""
-    m = mask & REAL_MASK
-    total = 0
-    while m:
-        low = m & -m
-        total += RANK_NUMBERS[(low.bit_length() - 1) >> 2]
-        m ^= low
-    return total
+
 
 
 class Scoring(Rule[ScoringOption]):
     ID = "scoring"
     OPTION = ScoringOption
+    PLACE = 380
+    ANNOUNCED = False
 
     def start_totals(self, n: int) -> tuple[int, ...]:
         o = self.option
@@ -70,8 +65,9 @@ class Scoring(Rule[ScoringOption]):
         return (0,) * n
 
     def game_scores(self, ranking: tuple[int, ...], finished: tuple[int, ...] = (),
-                    point_cards: tuple[int, ...] = (), dead: int = 0) -> tuple[int, ...]:
-        """Scores of one game by seat."""
+                    point_cards: tuple[int, ...] = (), slots: SlotValues = ()) -> tuple[int, ...]:
+        """Scores of one game by seat (``slots``: the game's rule slots, Joker Dead's)."""
+        dead = JOKER_DEAD.read(slots)
         n = len(ranking)
         mode = self.option.mode
         if mode == "points":

@@ -35,6 +35,16 @@ class SevenSkipOption(Option):
 class SevenSkip(Rule[SevenSkipOption]):
     ID = "seven-skip"
     OPTION = SevenSkipOption
+    PLACE = 250
+    NAMES = {"en": "seven skip", "ja": "セブンスキップ"}
+    TEXTS = {
+        "en": {
+            "": "Seven skip! {skipped} skipped.",
+        },
+        "ja": {
+            "": "セブンスキップ！ {skipped}さんは とばされます。",
+        },
+    }
 
     def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         if play.catapult:

@@ -36,6 +36,18 @@ class ShinakoBackOption(Option):
 class ShinakoBack(Rule[ShinakoBackOption]):
     ID = "shinako-back"
     OPTION = ShinakoBackOption
+    PLACE = 160
+    NAMES = {"en": "shinako back", "ja": "しなこバック"}
+    TEXTS = {
+        "en": {
+            "": "Shinako back! The order is {order} until the trick ends.",
+            "count": "Shinako back times {count}! The order is {order} until the trick ends.",
+        },
+        "ja": {
+            "": "しなこバック！ {order}",
+            "count": "しなこバック {count}かい！ {order}",
+        },
+    }
 
     def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         if play.catapult:

@@ -19,8 +19,7 @@ from referee.engine.cards import Card, cards_of
 from referee.engine.effects import Announce, Effect, Finish
 from referee.engine.options import Option, option
 from referee.engine.rules.base import Rule
-from referee.engine.rules.claims import has_joker, shown, whole_hand
-from referee.engine.rules.tenho import RANKS
+from referee.engine.rules.common import FOUR_FIVE_SEVEN, has_joker, shown, whole_hand
 
 if TYPE_CHECKING:
     from referee.engine.state import GameState
@@ -36,12 +35,22 @@ class ShinakoKoshiOption(Option):
 
 def koshi_cards(reveal: tuple[Card, ...]) -> bool:
     return (len(reveal) == 3 and not has_joker(reveal)
-            and sorted(c >> 2 for c in reveal) == list(RANKS))
+            and sorted(c >> 2 for c in reveal) == list(FOUR_FIVE_SEVEN))
 
 
 class ShinakoKoshi(Rule[ShinakoKoshiOption]):
     ID = "shinako-koshi"
     OPTION = ShinakoKoshiOption
+    PLACE = 320
+    NAMES = {"en": "shinako koshi", "ja": "しなこのこし"}
+    TEXTS = {
+        "en": {
+            "": "Shinako no koshi! {player} finishes with {cards}.",
+        },
+        "ja": {
+            "": "しなこのこし！ {player}さん、あがり。{cards}。",
+        },
+    }
 
     def claim(self, s: GameState, seat: int, reveal: tuple[Card, ...]) -> tuple[Effect, ...] | str:
         if not s.is_active(seat):

@@ -45,6 +45,16 @@ _SPADE_THREE = Card.of(Rank.THREE, Suit.S)
 class SpadeThree(Rule[SpadeThreeOption]):
     ID = "spade-three"
     OPTION = SpadeThreeOption
+    PLACE = 210
+    NAMES = {"en": "spade return", "ja": "スペがえし"}
+    TEXTS = {
+        "en": {
+            "": "Spade return! The trick ends.",
+        },
+        "ja": {
+            "": "スペがえし！ ながれます。",
+        },
+    }
 
     def card(self, s: GameState) -> Card:
         o = self.option

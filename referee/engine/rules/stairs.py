@@ -33,6 +33,16 @@ class StairsOption(Option):
 class Stairs(Rule[StairsOption]):
     ID = "stairs"
     OPTION = StairsOption
+    PLACE = 50
+    NAMES = {"en": "stairs", "ja": "かいだん"}
+    TEXTS = {
+        "en": {
+            "": "Stairs of {length}.",
+        },
+        "ja": {
+            "": "かいだん、{length}まい。",
+        },
+    }
 
     def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         if play.kind is Kind.STAIRS and not play.catapult:

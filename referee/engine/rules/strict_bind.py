@@ -23,14 +23,13 @@ from referee.engine.effects import Effect, SetBind
 from referee.engine.options import Option, option
 from referee.engine.plays import JOKER_RANK, Kind, Play, rank_symbol
 from referee.engine.rules.base import Rule
-from referee.engine.rules.suit_bind import SuitBindOption, binds
+from referee.engine.rules.common import binds
+from referee.engine.rules.suit_bind import SuitBindOption
+
+from referee.engine.state import NO_RANK
 
 if TYPE_CHECKING:
     from referee.engine.state import GameState
-
-NO_RANK = 14
-"""``Trick.strict`` when nothing can follow (no rank after the strongest)."""
-
 
 @option
 @dataclass(frozen=True)
@@ -43,6 +42,16 @@ class StrictBindOption(Option):
 class StrictBind(Rule[StrictBindOption]):
     ID = "strict-bind"
     OPTION = StrictBindOption
+    PLACE = 100
+    NAMES = {"en": "strict bind", "ja": "げきしば"}
+    TEXTS = {
+        "en": {
+            "": "Strict bind: only {next} may follow.",
+        },
+        "ja": {
+            "": "げきしば！ つぎは {next}のみ。",
+        },
+    }
 
     def interpret(self, s: GameState, seat: int, tokens: tuple[Card, ...]) -> list[Play]:
         t = s.trick
@@ -74,9 +83,10 @@ class StrictBind(Rule[StrictBindOption]):
     def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         t = s.trick
         top = t.top
+        suit_bind = s.rules.typed_option(SuitBindOption)  # strict binds form where suit binds can
         if (play.catapult or play.kind is not Kind.GROUP or top is None or top.kind is not Kind.GROUP
                 or top.low == JOKER_RANK
-                or not binds(top, play, s.rules.typed_option(SuitBindOption))):
+                or not binds(top, play, suit_bind.max_cards, suit_bind.in_stairs)):
             return ()
         if self.order.next_rank(top.low, s.reversed) != play.low:
             return ()

@@ -22,8 +22,9 @@ from typing import TYPE_CHECKING
 
 from referee.engine.effects import Effect, SetBind
 from referee.engine.options import Option, option, param
-from referee.engine.plays import Kind, Play, same_shape, suit_list
+from referee.engine.plays import Play, suit_list
 from referee.engine.rules.base import Rule
+from referee.engine.rules.common import binds
 
 if TYPE_CHECKING:
     from referee.engine.state import GameState
@@ -40,24 +41,19 @@ class SuitBindOption(Option):
     in_stairs: bool = param(True, "stairs answered by stairs of the same suit bind too")
 
 
-def shape_binds(option: SuitBindOption, play: Play) -> bool:
-    """May a play of this shape form a bind under these parameters?"""
-    if play.kind is Kind.STAIRS:
-        return option.in_stairs
-    return not option.max_cards or len(play.cards) <= option.max_cards
-
-
-def binds(top: Play | None, play: Play, option: SuitBindOption | None = None) -> bool:
-    """Do these two consecutive plays have the same, fully determined suits (and a shape that
-    can bind under ``option``, by default any)?"""
-    return (top is not None and same_shape(top, play) and top.fully_determined
-            and play.fully_determined and top.suits == play.suits
-            and (option is None or shape_binds(option, play)))
-
-
 class SuitBind(Rule[SuitBindOption]):
     ID = "suit-bind"
     OPTION = SuitBindOption
+    PLACE = 90
+    NAMES = {"en": "suit bind", "ja": "しばり"}
+    TEXTS = {
+        "en": {
+            "": "Suit bind: only {suits}.",
+        },
+        "ja": {
+            "": "しばり！ {suits}のみ。",
+        },
+    }
 
     def restrict(self, s: GameState, seat: int, play: Play) -> str | tuple[str, str] | None:
         bind = s.trick.bind
@@ -67,6 +63,6 @@ class SuitBind(Rule[SuitBindOption]):
 
     def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         t = s.trick
-        if not t.bind and not play.catapult and binds(t.top, play, self.option):
+        if not t.bind and not play.catapult and binds(t.top, play, self.option.max_cards, self.option.in_stairs):
             return (SetBind(self.ID, play.suits),)
         return ()

@@ -35,6 +35,18 @@ class TenDiscardOption(Option):
 class TenDiscard(Rule[TenDiscardOption]):
     ID = "ten-discard"
     OPTION = TenDiscardOption
+    PLACE = 170
+    NAMES = {"en": "ten discard", "ja": "じゅうすて"}
+    TEXTS = {
+        "en": {
+            "pending": "Ten discard: {player} may discard up to {max} card(s).",
+            "": "{player} discards {count} card(s).",
+        },
+        "ja": {
+            "pending": "じゅうすて。{max}まいまで すてられます。",
+            "": "{player}さん、{count}まい すてました。",
+        },
+    }
 
     def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         if group_rank_effect(play, False, Rank.TEN):

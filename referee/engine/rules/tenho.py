@@ -14,17 +14,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable
 
-from referee.engine.cards import CARDS, Card, Rank
+from referee.engine.cards import CARDS, Card
 from referee.engine.effects import Announce, Effect, Finish
 from referee.engine.options import Option, option
 from referee.engine.rules.base import Rule
-from referee.engine.rules.claims import has_joker, shown
+from referee.engine.rules.common import FOUR_FIVE_SEVEN, has_joker, shown
 
 if TYPE_CHECKING:
     from referee.engine.state import GameState
-
-RANKS = (Rank.FOUR, Rank.FIVE, Rank.SEVEN)
-
 
 @option
 @dataclass(frozen=True)
@@ -36,12 +33,22 @@ class TenhoOption(Option):
 
 def tenho_cards(reveal: tuple[Card, ...]) -> bool:
     return (len(reveal) == 3 and not has_joker(reveal) and len({c & 3 for c in reveal}) == 1
-            and sorted(c >> 2 for c in reveal) == list(RANKS))
+            and sorted(c >> 2 for c in reveal) == list(FOUR_FIVE_SEVEN))
 
 
 class Tenho(Rule[TenhoOption]):
     ID = "tenho"
     OPTION = TenhoOption
+    PLACE = 310
+    NAMES = {"en": "tenho", "ja": "テンホー"}
+    TEXTS = {
+        "en": {
+            "": "Tenho! {player} finishes with {cards}.",
+        },
+        "ja": {
+            "": "テンホー！ {player}さん、あがり。{cards}。",
+        },
+    }
 
     def claim(self, s: GameState, seat: int, reveal: tuple[Card, ...]) -> tuple[Effect, ...] | str:
         if s.seen or s.trick.top is not None:
@@ -57,7 +64,7 @@ class Tenho(Rule[TenhoOption]):
             return []
         out = []
         for su in range(4):
-            cards = tuple(CARDS[r * 4 + su] for r in RANKS)
+            cards = tuple(CARDS[r * 4 + su] for r in FOUR_FIVE_SEVEN)
             if all(hand >> c & 1 for c in cards):
                 out.append(cards)
         return out

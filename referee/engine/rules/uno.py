@@ -34,6 +34,22 @@ class UnoOption(Option):
 class Uno(Rule[UnoOption]):
     ID = "uno"
     OPTION = UnoOption
+    PLACE = 200
+    NAMES = {"en": "uno", "ja": "ウノ"}
+    TEXTS = {
+        "en": {
+            "": "{player}: uno.",
+            "pending": "{player} is down to one card: call uno!",
+            "declared": "{player}: uno!",
+            "missed": "{player} did not call uno.",
+        },
+        "ja": {
+            "": "{player}さん、ウノ。",
+            "pending": "{player}さん、のこり 1まい。ウノと いってください。",
+            "declared": "{player}さん、ウノ！",
+            "missed": "{player}さん、ウノを いいませんでした。",
+        },
+    }
 
     def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         if s.counts[seat] - play.added == 1:

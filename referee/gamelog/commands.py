@@ -56,6 +56,7 @@ def score_table(log: str) -> str:
 
 
 def cmd_history(args: argparse.Namespace) -> int:
+    # imported here: `referee --help` imports every command module, and needs no history reading
     from referee.gamelog.history import read_history
     from referee.gamelog.history_report import history_csv, history_lines
 

@@ -23,6 +23,8 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from referee.errors import UserError
+from referee.gamelog.reader import read_log
+from referee.gamelog.record import effective_events
 
 log = logging.getLogger(__name__)
 
@@ -95,9 +97,6 @@ class HistoryRecorder:
     def for_log(cls, log_path: str | Path, history_path: str | Path | None = None) -> "HistoryRecorder":
         """The recorder of a game log, caught up with the games the log already holds (a resumed
         match, or one whose referee stopped before writing them)."""
-        from referee.gamelog.reader import read_log
-        from referee.gamelog.record import effective_events
-
         log = read_log(log_path)
         recorder = cls(history_path or history_beside(log_path), log_path, log.header or {})
         for event in effective_events(log):

@@ -104,7 +104,7 @@ def _detector_args(p: argparse.ArgumentParser, with_data: bool = True) -> None:
 
 
 def _device_args(p: argparse.ArgumentParser) -> None:
-    if any(a.dest == "device" for a in p._actions):
+    if p.get_default("device") is not None:     # already added with the other group
         return
     p.add_argument("--device", default="cpu", help="cpu (default) or a CUDA device index such as 0 (mixed precision)")
     p.add_argument("--hours", type=float, default=None,
@@ -123,7 +123,7 @@ def _classifier_args(p: argparse.ArgumentParser, with_data: bool = True) -> None
     p.add_argument("--cls-epochs", type=int, default=30)
     p.add_argument("--cls-batch", type=int, default=256)
     p.add_argument("--cls-lr0", type=float, default=None, help="initial learning rate (default 0.003; lower to fine-tune)")
-    if not any(a.dest == "workers" for a in p._actions):
+    if p.get_default("workers") is None:
         p.add_argument("--workers", type=int, default=2)
         p.add_argument("--threads", type=int, default=None)
     _device_args(p)

@@ -44,6 +44,7 @@ def calibration_scenes(scenes: int, seed: int):
 def _calibration_blobs(model, scenes: int, seed: int):
     """The inputs the model sees at run time: letterboxed frames (detector) or rectified crops of
     the scenes' corner indices, 64 a batch (classifier)."""
+    # imported here, like onnxruntime itself: quantising is the only use of it in this module
     from referee.vision.onnx_model import import_onnxruntime
 
     import_onnxruntime()  # before onnxruntime.quantization imports it with its telemetry on
@@ -90,6 +91,7 @@ def quantize_model(src: Path, dst: Path, scenes: int = CALIBRATION_SCENES, seed:
     keeping ultralytics' metadata (names, imgsz, task) and recording how it was quantised."""
     import onnx
 
+    # imported here, like onnxruntime itself: quantising is the only use of it in this module
     from referee.vision.onnx_model import import_onnxruntime
 
     import_onnxruntime()  # before onnxruntime.quantization imports it with its telemetry on

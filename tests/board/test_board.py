@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+from reading_streams import labels
 from table_double import new_game, table_calibration
 
 from referee.board.actions import BoardAction
@@ -36,7 +37,7 @@ def test_the_snapshot_follows_the_game(tmp_path):
     assert first["turn"] == "A" and first["top"] is None and first["leader"] == "A"
     assert [p["cards"] for p in first["players"]] == [13, 13, 13, 13]
     assert first["order"] == "normal" and first["binds"] == [] and not first["can_undo"]
-    referee.observe([PlaySeen(1.0, ("5H",))], 1.0)
+    referee.observe([PlaySeen(1.0, labels("5H"))], 1.0)
     board.step(referee, 1.0)
     now = state(board)
     assert now["turn"] == "B" and now["top"] == {"player": "A", "codes": ["5H"], "names": ["5 of hearts"]}
@@ -50,8 +51,8 @@ def test_the_snapshot_follows_the_game(tmp_path):
 
 def test_the_pages_undo_pass_and_correction_are_applied_on_the_loop(tmp_path):
     referee, board = start(tmp_path)
-    referee.observe([PlaySeen(1.0, ("5H",))], 1.0)
-    referee.observe([PlaySeen(2.0, ("9C",))], 2.0)      # B laid 9S, read as 9C
+    referee.observe([PlaySeen(1.0, labels("5H"))], 1.0)
+    referee.observe([PlaySeen(2.0, labels("9C"))], 2.0)      # B laid 9S, read as 9C
     board.feed.send(BoardAction("correct", ("9S",)))
     board.feed.send(BoardAction("pass"))                 # C passes
     board.step(referee, 3.0)
@@ -66,7 +67,7 @@ def test_the_pages_undo_pass_and_correction_are_applied_on_the_loop(tmp_path):
 
 def test_japanese_table_gets_a_japanese_page(tmp_path):
     referee, board = start(tmp_path, lang="ja")
-    referee.observe([PlaySeen(1.0, ("5H",))], 1.0)
+    referee.observe([PlaySeen(1.0, labels("5H"))], 1.0)
     board.step(referee, 1.0)
     snapshot = state(board)
     assert snapshot["top"]["names"] == ["ハートの5"]

@@ -16,6 +16,7 @@ import time
 
 import pytest
 from playwright import sync_api
+from reading_streams import labels
 from table_double import new_game, table_calibration
 
 from referee.board.board import Board
@@ -54,7 +55,7 @@ class RefereeThread:
             time.sleep(FRAME_SECONDS)
 
     def play(self, *cards: str) -> None:
-        self.table.put(lambda referee, t: referee.observe([PlaySeen(t, cards)], t, None))
+        self.table.put(lambda referee, t: referee.observe([PlaySeen(t, labels(*cards))], t, None))
 
     def __enter__(self) -> "RefereeThread":
         self._thread.start()

@@ -5,10 +5,12 @@ marked."""
 from __future__ import annotations
 
 import numpy as np
+from reading_streams import labels, readings
 from table_double import new_game, table_calibration
 
 from referee.live.overlay import DOUBTFUL_COLOUR, LABELS, LOW_CONFIDENCE, draw_overlay, status_lines
 from referee.tracking import PlaySeen, TableTracker
+from referee.vision.labels import parse_label
 from referee.vision.types import CardReading
 
 PLAYERS = ("あき", "Ben", "C", "D")
@@ -18,7 +20,7 @@ def started_game(tmp_path, lang):
     tracker = TableTracker.from_calibration(table_calibration(PLAYERS))
     referee, _ = new_game("president-none", PLAYERS, (13, 13, 13, 13), "あき", tmp_path / "game.jsonl", tracker,
                           lang=lang)
-    referee.observe([PlaySeen(1.0, ("5H",), ([("5H", -0.01)],))], 1.0, 15)
+    referee.observe([PlaySeen(1.0, labels("5H"), readings(([("5H", -0.01)],)))], 1.0, 15)
     return referee
 
 
@@ -55,8 +57,8 @@ def test_japanese_is_drawn_as_glyphs_inside_the_panel(tmp_path):
 
 def test_a_doubtful_card_is_marked(tmp_path):
     calibration = table_calibration(PLAYERS).for_image_size(640, 360)
-    sure = CardReading("5H", 0.97, (100.0, 100.0, 160.0, 190.0))
-    doubtful = CardReading("9S", LOW_CONFIDENCE - 0.2, (300.0, 100.0, 360.0, 190.0))
+    sure = CardReading(parse_label("5H"), 0.97, (100.0, 100.0, 160.0, 190.0))
+    doubtful = CardReading(parse_label("9S"), LOW_CONFIDENCE - 0.2, (300.0, 100.0, 360.0, 190.0))
     image = draw_overlay(_blank(), calibration, [sure, doubtful], None, [])
     pink = (np.abs(image.astype(int) - np.array(DOUBTFUL_COLOUR)) < 30).all(axis=2)
     assert pink[95:195, 295:365].sum() > 100            # the doubtful card's box and "9S?" label

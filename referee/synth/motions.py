@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Sequence
 
 from referee.calibration.layout import CORNER, PAD, PILE, Zone, seat_sides, zone_at
-from referee.synth.footage import BODY_MM, SHOULDER_ALONG
+from referee.synth.footage import BODY_MM, PALM_TO_TIP_MM, SHOULDER_ALONG
 
 if TYPE_CHECKING:
     from referee.synth.choreography import Stage
@@ -51,7 +51,9 @@ REACH_PAST_PAD_MM = (60.0, 200.0)    # the palm this far past the pad: the wrist
 REACH_EDGE_MM = 15.0             # the palm stays this far inside the table's edge
 NEAR_PAD_EVERY = (4.0, 8.0)      # seconds between hands resting beside their own pad
 NEAR_PAD_SECONDS = (0.8, 1.6)
-NEAR_PAD_OFFSET_MM = (62.0, 80.0)    # palm centre beside the pad's centre: at most its edge hidden
+NEAR_PAD_OFFSET_MM = (60.0, 130.0)   # the palm's centre this far from the pad's
+NEAR_PAD_AXIS_MM = (62.0, 85.0)      # the hand's axis this far from the pad's centre: at most its edge hidden
+PALM_BACK_MM = 46.0              # the palm's centre to its back edge (scenes' Hand, size 1)
 
 
 @dataclass(frozen=True)
@@ -237,8 +239,9 @@ class Motions:
             d = ((pad[0] - shoulder[0]) / length, (pad[1] - shoulder[1]) / length)
             past = self.rng.uniform(*REACH_PAST_PAD_MM)
             palm = (pad[0] + d[0] * past, pad[1] + d[1] * past)
-            if not self._on_table(palm, REACH_EDGE_MM):
-                continue
+            if not (self._on_table(palm, REACH_EDGE_MM) and self._on_table(self.palm_axis(seat, palm, along)[1],
+                                                                          REACH_EDGE_MM)):
+                continue                 # the whole hand on the table: a reach across it, not off it
             if any(math.dist(palm, p) < PAD_CLEARANCE_MM for o, p in pads.items() if p != pad):
                 continue
             if self._clear((palm, shoulder), radius, start, end, pads=False):   # the whole arm clear of cards
@@ -253,8 +256,9 @@ class Motions:
     # ---- hands beside their own pad ------------------------------------------------------------
 
     def rest_near_pads(self, start: float, end: float) -> None:
-        """Now and then an idle player rests a hand beside their own pad, its edge over the
-        pad's margin at most: not a pass."""
+        """Now and then an idle player rests a hand beside their own pad, over its margin at
+        most (the hand's axis, fingertips to the back of the palm, keeps clear of the marker):
+        not a pass."""
         stage = self.stage
         pads = {z.seat: z.center() for z in stage.zones.values() if z.kind == PAD}
         radius = stage.timing.hand_radius * stage.scale
@@ -264,15 +268,26 @@ class Motions:
             idle = [s for s in range(stage.seats) if s in pads and not self._busy(s, t - 0.3, t + length + 0.3)]
             if idle:
                 seat = self.rng.choice(idle)
-                side = self.sides[seat][0]
-                along_edge = (1.0, 0.0) if side in ("bottom", "top") else (0.0, 1.0)
-                for _ in range(10):
-                    offset = self.rng.choice((-1, 1)) * self.rng.uniform(*NEAR_PAD_OFFSET_MM)
-                    centre = (pads[seat][0] + along_edge[0] * offset, pads[seat][1] + along_edge[1] * offset)
-                    if self._clear(self.hand_segment(seat, centre), radius, t, t + length, pads=False):
+                for _ in range(40):
+                    angle = self.rng.uniform(0, 2 * math.pi)
+                    distance = self.rng.uniform(*NEAR_PAD_OFFSET_MM)
+                    centre = (pads[seat][0] + distance * math.cos(angle), pads[seat][1] + distance * math.sin(angle))
+                    back, tip = self.palm_axis(seat, centre)
+                    if (NEAR_PAD_AXIS_MM[0] <= segment_distance(pads[seat], back, tip) <= NEAR_PAD_AXIS_MM[1]
+                            and self._on_table(tip, REACH_EDGE_MM)
+                            and self._clear(self.hand_segment(seat, centre), radius, t, t + length, pads=False)):
                         stage.hand(centre, t, t + length, seat=seat, palm=True)
                         break
             t += length + self.rng.uniform(*NEAR_PAD_EVERY)
+
+    def palm_axis(self, seat: int, palm: Point, along: float | None = None) -> tuple[Point, Point]:
+        """The back of the palm and the fingertips of the seat's hand with its palm on ``palm``,
+        the arm from the seat's shoulder (as the footage draws it)."""
+        shoulder = self.seat_point(seat, self.shoulder_along(seat) if along is None else along, -BODY_MM)
+        length = math.dist(shoulder, palm) or 1.0
+        d = ((palm[0] - shoulder[0]) / length, (palm[1] - shoulder[1]) / length)
+        return ((palm[0] - d[0] * PALM_BACK_MM, palm[1] - d[1] * PALM_BACK_MM),
+                (palm[0] + d[0] * PALM_TO_TIP_MM, palm[1] + d[1] * PALM_TO_TIP_MM))
 
     def _clear(self, hand: tuple[Point, Point], radius: float, start: float, end: float, *,
                pads: bool = True) -> bool:

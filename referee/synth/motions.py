@@ -165,7 +165,7 @@ class Motions:
 
     def rest_arms(self, start: float, end: float) -> None:
         """Now and then a player who is doing nothing rests a hand on the table between their
-        edge and the pile: clear of every card and of the pads."""
+        edge and the pile: clear of every card, and the whole arm clear of the pads."""
         stage = self.stage
         radius = stage.timing.hand_radius * stage.scale
         pile = stage.zones[PILE]
@@ -178,7 +178,8 @@ class Motions:
                 for _ in range(30):
                     centre = self.seat_point(seat, self.rng.uniform(*IDLE_ALONG), self._pile_depth(seat, pile)
                                              + self.rng.uniform(*IDLE_DEPTH) * stage.scale)
-                    if self._clear(self.hand_segment(seat, centre), radius, t, t + length):
+                    if (self._clear(self.hand_segment(seat, centre), radius, t, t + length)
+                            and self._arm_clear_of_pads(seat, centre)):
                         stage.hand(centre, t, t + length, seat=seat)
                         break
             t += length + self.rng.uniform(*IDLE_EVERY)
@@ -194,6 +195,13 @@ class Motions:
         stage = self.stage
         return (any(h.seat == seat and h.start < end and h.end > start for h in stage.hands)
                 or any(p.seat == seat and p.start < end and p.end > start for p in stage.pads))
+
+    def _arm_clear_of_pads(self, seat: int, centre: Point) -> bool:
+        """The whole arm, fingertips to shoulder, clear of every pad (a left arm from a side
+        seat would otherwise lie across its own pad)."""
+        shoulder = self.seat_point(seat, self.shoulder_along(seat), -BODY_MM)
+        return all(segment_distance(z.center(), centre, shoulder) > PAD_CLEARANCE_MM
+                   for z in self.stage.zones.values() if z.kind == PAD)
 
     def hand_segment(self, seat: int, centre: Point) -> tuple[Point, Point]:
         """From the fingertips' place back to the wrist, along the arm from the player's shoulder

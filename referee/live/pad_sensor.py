@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 
     from referee.calibration import Calibration
 
+Point = tuple[float, float]
+
 WARP_LONG_SIDE_PX = 240        # the table plane's longer side in the warped image: a few mm a pixel
 OUTSIDE = 0.06                 # the warp reaches this far past each edge (of the table's shorter side)
 FOREGROUND_LEVEL = 30.0        # grey levels (any channel) away from the empty table: something lies there
@@ -109,9 +111,6 @@ class PadSensor:
             regions = (pixels(marker), pixels(nearer), pixels(farther), pixels(_grown(zone.polygon, SURROUNDINGS)))
             if all(region.any() for region in regions):
                 self._regions[zone.seat] = regions
-
-
-Point = tuple[float, float]
 
 
 def _largest_channel(diff: "np.ndarray") -> "np.ndarray":

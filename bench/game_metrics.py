@@ -9,6 +9,8 @@ does not make every later action "wrong":
   phantom   a play committed that nobody made
   missed    a scripted action never committed
   asked     plays the referee asked about (a `read` with ``asked``) and corrections in the log
+  false passes / missed passes   per seat, passes committed beyond / short of the scripted ones
+  wrong seat   a scripted play committed with its cards but for another player
 and whether the game ended with the scripted ranking and scores.
 """
 
@@ -29,10 +31,14 @@ class GameFigures:
     missed: int = 0
     asked: int = 0
     corrections: int = 0
+    false_passes: int = 0
+    missed_passes: int = 0
+    wrong_seat: int = 0
     ended_right: bool = False
 
     def add(self, other: "GameFigures") -> None:
-        for name in ("actions", "right", "silent", "phantom", "missed", "asked", "corrections"):
+        for name in ("actions", "right", "silent", "phantom", "missed", "asked", "corrections", "false_passes",
+                     "missed_passes", "wrong_seat"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.ended_right = self.ended_right and other.ended_right
 
@@ -62,12 +68,18 @@ def game_figures(result) -> GameFigures:
                     figures.right += 1
                 else:
                     figures.silent += 1
+                    figures.wrong_seat += "play" in want
             continue
         paired = min(i2 - i1, j2 - j1) if tag == "replace" else 0
         figures.silent += paired
         figures.missed += (i2 - i1) - paired
         extra = logged[j1 + paired:j2]
         figures.phantom += sum(1 for a in extra if "play" in a)
+    for player in record["players"]:
+        want = sum(1 for a in scripted if "pass" in a and a["player"] == player)
+        got = sum(1 for a in logged if "pass" in a and a["player"] == player)
+        figures.false_passes += max(0, got - want)
+        figures.missed_passes += max(0, want - got)
     expected_end = [e for e in result.expected if e["event"] == "game_end"]
     logged_end = [e for e in result.logged if e["event"] == "game_end" and e.get("game") == 0]
     figures.ended_right = bool(expected_end) and bool(logged_end) and all(

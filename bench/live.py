@@ -18,13 +18,16 @@ capture thread, recogniser, tracker, engine and log (`rehearse`). Rows per game;
   asked about and read wrong is corrected with its scripted cards (counted as a correction).
   game-level (bench/game_metrics.py): actions committed right, silent errors (an action committed
              as another without a question), phantom plays, missed actions, questions asked and
-             corrections, and whether the game ended with the scripted ranking and scores
+             corrections, false and missed passes (per seat, beyond / short of the scripted passes),
+             plays given to the wrong seat, and whether the game ended with the scripted ranking and scores
 --enrol first enrols each design's deck on the rendered enrolment mat (referee.enroll.rehearsal,
 as bench/enroll_eval.py does) and referees its games with that deck (referee watch --deck).
 --stable and --settle set the tracker's windows (referee.tracking.TrackerSettings).
 --motions films the games with the motions of a real table (referee.synth.motions: cards facing
-their player, the winner carrying the pile off, idle arms, a mug and a phone at the edge), none
-of which may make a play; off by default, so the figures compare with earlier runs.
+their player, the winner carrying the pile off, idle arms, a mug and a phone at the edge,
+left-handed players on the side seats, arms across another player's pad, hands resting beside
+their own pad), none of which may make a play or a pass; off by default, so the figures compare
+with earlier runs.
 Not timed tests: figures depend on the machine and its load (printed).
 """
 
@@ -138,7 +141,8 @@ def main() -> int:
                   f"{result.fps:5.1f} {statistics.median(result.look_ms):8.1f} {med}  {p95}  {verdict}", flush=True)
             print(f"{'':32s} {figures.right}/{figures.actions} actions right, {figures.silent} silent, "
                   f"{figures.phantom} phantom, {figures.missed} missed, {figures.asked} asked; "
-                  f"ended {'right' if figures.ended_right else 'WRONG'}", flush=True)
+                  f"passes {figures.false_passes} false, {figures.missed_passes} missed; "
+                  f"{figures.wrong_seat} plays to the wrong seat; ended {'right' if figures.ended_right else 'WRONG'}", flush=True)
     all_lat.sort()
     print(f"\ngames refereed right (every event): {right}/{len(all_fps)}")
     print(f"games ending with the right ranks and scores: {ended}/{len(all_fps)}")
@@ -146,6 +150,8 @@ def main() -> int:
     print(f"actions: {totals.right}/{totals.actions} right; silent errors {totals.silent}, phantom plays "
           f"{totals.phantom}, missed {totals.missed}; questions {totals.asked} ({per100:.1f} per 100 actions), "
           f"corrections {totals.corrections}")
+    print(f"passes: {totals.false_passes} false, {totals.missed_passes} missed; plays to the wrong seat "
+          f"{totals.wrong_seat}")
     print(f"pipeline fps (1280x720, every {args.every}): median {statistics.median(all_fps):.1f}, "
           f"min {min(all_fps):.1f}")
     if all_lat:

@@ -1,7 +1,8 @@
 """The live referee: capture → recogniser → calibration → tracker → rules engine → speech, game
 log and overlay (`referee watch`).
 
-* `perception`: what one frame shows (cards, markers); `CameraPerception` runs the models;
+* `perception`: what one frame shows (cards, markers, what lies around the pads); `CameraPerception`
+  runs the models; `pad_sensor`: `PadSensor`, the evidence around each pass pad;
 * `keeper`: `GameKeeper`, the engine state and the durable game log (start, act, next game,
   resume after a crash);
 * `officiating`: `Referee`, observations and keys to actions, events to announcements, prompts

@@ -207,7 +207,7 @@ def watch(source: str, *, rules: str | None = None, calibration: str = "default"
         else:
             referee.begin_resumed(resumed)
         skip = resumed.point.last_frame if resumed is not None and not capture.source.live else None
-        loop = LiveLoop(referee, CameraPerception(recognizer), table, every=every, output=output,
+        loop = LiveLoop(referee, CameraPerception(recognizer, calibration=table), table, every=every, output=output,
                         skip_through=skip, realtime=realtime and not capture.source.live, board=scoreboard)
         print(f"watching {source}: {keeper.rules.name}, players {', '.join(names)}; log {log_path}",
               file=sys.stderr)

@@ -88,7 +88,7 @@ class LiveLoop:
             self.stats.looked += 1
             self._cards = sighting.cards
             readings = readings_on_table(sighting.cards, self.calibration)
-            observations = referee.tracker.update(frame.timestamp, readings, sighting.marker_ids)
+            observations = referee.tracker.update(frame.timestamp, readings, sighting.marker_ids, sighting.pads)
             self.stats.observations += len(observations)
             referee.observe(observations, frame.timestamp, frame.index)
         referee.tick(frame.timestamp, frame.index)

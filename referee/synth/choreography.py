@@ -76,6 +76,7 @@ class HandSpan:
     end: float
     seat: int | None = None          # whose hand (where the arm comes from), when known
     palm: bool = False               # the palm on ``centre`` (gathering, carrying), not the fingertips
+    along: float | None = None       # where along the seat's slot the arm comes from (None: the right hand's shoulder)
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,7 @@ class PadCover:
     seat: int
     start: float
     end: float
+    along: float | None = None       # as `HandSpan.along`: the shoulder of the hand that covers
 
 
 @dataclass(frozen=True)
@@ -173,12 +175,15 @@ class Stage:
         self.cards[index] = replace(self.cards[index], end=t)
 
     def hand(self, centre: Point, start: float, end: float, radius: float | None = None,
-             seat: int | None = None, palm: bool = False) -> None:
+             seat: int | None = None, palm: bool = False, along: float | None = None) -> None:
+        if along is None and self.motions and seat is not None:
+            along = self.motions.shoulder_along(seat)
         self.hands.append(HandSpan(centre, radius if radius is not None else self.timing.hand_radius * self.scale,
-                                   start, end, seat, palm))
+                                   start, end, seat, palm, along))
 
     def cover_pad(self, seat: int, start: float, end: float | None = None) -> None:
-        self.pads.append(PadCover(seat, start, end if end is not None else start + self.timing.pad_cover))
+        along = self.motions.shoulder_along(seat) if self.motions else None
+        self.pads.append(PadCover(seat, start, end if end is not None else start + self.timing.pad_cover, along))
 
     def present(self, t: float, zone: str | None = None) -> list[int]:
         return [i for i, c in enumerate(self.cards) if c.start <= t < c.end and (zone is None or c.zone == zone)]
@@ -364,6 +369,8 @@ def choreograph(record: Record | Mapping[str, Any], zones: Sequence[Zone], table
         now = _end_game(stage, now, timing)
     if stage.motions:
         stage.motions.rest_arms(start, now)
+        stage.motions.reach_over_pads(start, now)
+        stage.motions.rest_near_pads(start, now)
     return Script(stage.timeline(), hidden, tuple(expected), tuple(complete))
 
 

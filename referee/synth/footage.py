@@ -154,26 +154,28 @@ class Filming:
         sx, sy = self.to_scene((cx, cy))
         return (sx + dx * math.cos(a) - dy * math.sin(a), sy + dx * math.sin(a) + dy * math.cos(a)), angle
 
-    def seat_point(self, seat: int | None) -> tuple[float, float]:
-        """Where a player's shoulder is, in calibration coordinates: outside the table, level
-        with the seat's point-card zone, away from its pad (so an arm reaching in misses it)."""
+    def seat_point(self, seat: int | None, along: float | None = None) -> tuple[float, float]:
+        """Where a player's shoulder is, in calibration coordinates: outside the table, at
+        fraction ``along`` of the seat's slot (by default level with its point-card zone, away
+        from its pad, so that a right arm reaching in misses it)."""
         width, height = self.film.table_mm
         if seat is None:
             return (width / 2, height + BODY_MM)
         side, slot, on_side = seat_sides(self.timeline.seats)[seat]
         corner = CORNER * min(width, height)
         length = width if side in ("bottom", "top") else height
-        along = corner + (slot + SHOULDER_ALONG) * (length - 2 * corner) / on_side
+        along = corner + (slot + (SHOULDER_ALONG if along is None else along)) * (length - 2 * corner) / on_side
         return {"bottom": (width - along, height + BODY_MM), "left": (-BODY_MM, height - along),
                 "top": (along, -BODY_MM), "right": (width + BODY_MM, along)}[side]
 
-    def _hand(self, centre: tuple[float, float], seat: int | None, palm_on_point: bool, salt: int):
+    def _hand(self, centre: tuple[float, float], seat: int | None, palm_on_point: bool, salt: int,
+              along: float | None = None):
         """A hand from the seat's shoulder: fingertips just past ``centre`` (laying or taking
         cards), or the palm on it (covering a pad, sweeping the pile)."""
         from referee.synth.scenes.generator import Hand  # (see __post_init__)
 
         film = self.film
-        sx, sy = self.to_scene(self.seat_point(seat))
+        sx, sy = self.to_scene(self.seat_point(seat, along))
         x, y = self.to_scene(centre)
         length = math.hypot(x - sx, y - sy) or 1.0
         d = ((x - sx) / length, (y - sy) / length)
@@ -211,10 +213,10 @@ class Filming:
         for i in hands:
             h = tl.hands[i]
             sweep = h.radius >= 0.5 * min(film.table_mm)     # a sweep: the palm on the pile, forearm across
-            extras.append(self._hand(h.centre, h.seat, sweep or h.palm, i))
+            extras.append(self._hand(h.centre, h.seat, sweep or h.palm, i, h.along))
         for i in pads:
-            seat = tl.pads[i].seat
-            extras.append(self._hand(self._pad_centres[seat], seat, True, 10_000 + i))
+            cover = tl.pads[i]
+            extras.append(self._hand(self._pad_centres[cover.seat], cover.seat, True, 10_000 + i, cover.along))
         table = TableStyle(film.surface, film.surface_colours[0], film.surface_colours[1], 1.0,
                            texture_seed=film.seed)
         light = Lighting(gradient=0.12, vignette=0.12, brightness=film.brightness, glare=film.glare,

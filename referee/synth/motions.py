@@ -1,7 +1,9 @@
 """The motions of a real table, added to a staged game when asked for (`Stage(motions=True)`):
 cards laid facing their player, the trick's winner carrying the pile off the table, idle arms
-resting over the table, and a mug and a phone lying at the edge. None of them is a play; a
-referee that calls one a play is wrong.
+resting over the table, a mug and a phone lying at the edge, left-handed players on the side
+seats (whose arms cross their own pad on the way to the pile), arms reaching across another
+player's pad, and hands resting beside their own pad. None of them is a play or a pass; a
+referee that calls one so is wrong.
 
 Geometry in table coordinates (x right, y down), seats as `referee.calibration.layout` places
 them. The motions draw from their own random stream, so a game staged with them lays its plays
@@ -16,7 +18,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Sequence
 
 from referee.calibration.layout import CORNER, PAD, PILE, Zone, seat_sides, zone_at
-from referee.synth.footage import BODY_MM, SHOULDER_ALONG
+from referee.synth.footage import BODY_MM, PALM_TO_TIP_MM, SHOULDER_ALONG
 
 if TYPE_CHECKING:
     from referee.synth.choreography import Stage
@@ -40,6 +42,18 @@ CARD_CLEARANCE_MM = 100.0        # a card's half diagonal and half a palm: an id
 PAD_CLEARANCE_MM = 95.0          # a pad marker's half diagonal and half a palm
 CORNER_MARKER_MM = 70.0          # a corner marker with its white margin and a little room
 CLUTTER = (("mug", (118.0, 88.0)), ("phone", (72.0, 146.0)))
+LEFT_HAND_ALONG = 0.8            # a left-handed player's arm comes from the other end of the slot
+LEFT_HANDED_SIDES = ("left", "right")
+REACH_EVERY = (2.0, 5.0)         # seconds between arms reaching across another player's pad
+REACH_SECONDS = (0.6, 1.1)       # the arm lying still over that pad: longer than a pass's hold
+REACH_STEP_SECONDS = 0.2         # the hand halfway there first
+REACH_PAST_PAD_MM = (60.0, 200.0)    # the palm this far past the pad: the wrist or forearm over it
+REACH_EDGE_MM = 15.0             # the palm stays this far inside the table's edge
+NEAR_PAD_EVERY = (4.0, 8.0)      # seconds between hands resting beside their own pad
+NEAR_PAD_SECONDS = (0.8, 1.6)
+NEAR_PAD_OFFSET_MM = (60.0, 130.0)   # the palm's centre this far from the pad's
+NEAR_PAD_AXIS_MM = (62.0, 85.0)      # the hand's axis this far from the pad's centre: at most its edge hidden
+PALM_BACK_MM = 46.0              # the palm's centre to its back edge (scenes' Hand, size 1)
 
 
 @dataclass(frozen=True)
@@ -80,12 +94,17 @@ class Motions:
         self.width, self.height = table_size
         self.rng = random.Random(f"motions-{seed}")
         self.sides = seat_sides(stage.seats)
+        self.left_handed = frozenset(s for s, (side, _, _) in enumerate(self.sides) if side in LEFT_HANDED_SIDES)
         self.clutter = self._place_clutter()
 
     # ---- seats --------------------------------------------------------------------------------
 
     def facing(self, seat: int) -> float:
         return FACING_DEG[self.sides[seat][0]]
+
+    def shoulder_along(self, seat: int) -> float:
+        """Where along its slot the seat's working arm comes from."""
+        return LEFT_HAND_ALONG if seat in self.left_handed else SHOULDER_ALONG
 
     def seat_point(self, seat: int, along: float, depth: float) -> Point:
         """A point ``depth`` mm in from the seat's edge, at fraction ``along`` of its slot (the
@@ -146,7 +165,7 @@ class Motions:
 
     def rest_arms(self, start: float, end: float) -> None:
         """Now and then a player who is doing nothing rests a hand on the table between their
-        edge and the pile: clear of every card and of the pads."""
+        edge and the pile: clear of every card, and the whole arm clear of the pads."""
         stage = self.stage
         radius = stage.timing.hand_radius * stage.scale
         pile = stage.zones[PILE]
@@ -159,7 +178,8 @@ class Motions:
                 for _ in range(30):
                     centre = self.seat_point(seat, self.rng.uniform(*IDLE_ALONG), self._pile_depth(seat, pile)
                                              + self.rng.uniform(*IDLE_DEPTH) * stage.scale)
-                    if self._clear(self.hand_segment(seat, centre), radius, t, t + length):
+                    if (self._clear(self.hand_segment(seat, centre), radius, t, t + length)
+                            and self._arm_clear_of_pads(seat, centre)):
                         stage.hand(centre, t, t + length, seat=seat)
                         break
             t += length + self.rng.uniform(*IDLE_EVERY)
@@ -176,22 +196,116 @@ class Motions:
         return (any(h.seat == seat and h.start < end and h.end > start for h in stage.hands)
                 or any(p.seat == seat and p.start < end and p.end > start for p in stage.pads))
 
+    def _arm_clear_of_pads(self, seat: int, centre: Point) -> bool:
+        """The whole arm, fingertips to shoulder, clear of every pad (a left arm from a side
+        seat would otherwise lie across its own pad)."""
+        shoulder = self.seat_point(seat, self.shoulder_along(seat), -BODY_MM)
+        return all(segment_distance(z.center(), centre, shoulder) > PAD_CLEARANCE_MM
+                   for z in self.stage.zones.values() if z.kind == PAD)
+
     def hand_segment(self, seat: int, centre: Point) -> tuple[Point, Point]:
         """From the fingertips' place back to the wrist, along the arm from the player's shoulder
         (where the footage draws it from)."""
-        sx, sy = self.seat_point(seat, SHOULDER_ALONG, -BODY_MM)
+        sx, sy = self.seat_point(seat, self.shoulder_along(seat), -BODY_MM)
         length = math.dist((sx, sy), centre) or 1.0
         back = min(HAND_BACK_MM, length)
         return centre, (centre[0] + (sx - centre[0]) * back / length, centre[1] + (sy - centre[1]) * back / length)
 
-    def _clear(self, hand: tuple[Point, Point], radius: float, start: float, end: float) -> bool:
+    # ---- arms across pads ----------------------------------------------------------------------
+
+    def reach_over_pads(self, start: float, end: float) -> None:
+        """Now and then an idle player reaches across the table (for a neighbour's cards, a
+        drink) with the forearm lying still over another player's pad for longer than a pass
+        takes: the hand goes halfway, then on, and rests."""
+        stage = self.stage
+        pads = {z.seat: z.center() for z in stage.zones.values() if z.kind == PAD}
+        t = start + self.rng.uniform(*REACH_EVERY)
+        while t < end:
+            hold = self.rng.uniform(*REACH_SECONDS)
+            until = t + REACH_STEP_SECONDS + hold
+            idle = [s for s in range(stage.seats) if not self._busy(s, t - 0.3, until + 0.3)]
+            options = [(seat, along, palm) for seat in idle for owner, pad in pads.items()
+                       if owner != seat and owner in idle
+                       for along, palm in self._reaches_over(seat, pad, pads, t, until)]
+            if options:
+                seat, along, palm = self.rng.choice(options)
+                shoulder = self.seat_point(seat, along, -BODY_MM)
+                half = (shoulder[0] + 0.6 * (palm[0] - shoulder[0]), shoulder[1] + 0.6 * (palm[1] - shoulder[1]))
+                stage.hand(half, t, t + REACH_STEP_SECONDS, seat=seat, palm=True, along=along)
+                stage.hand(palm, t + REACH_STEP_SECONDS, until, seat=seat, palm=True, along=along)
+                t = until
+            t += self.rng.uniform(*REACH_EVERY)
+
+    def _reaches_over(self, seat: int, pad: Point, pads: dict[int, Point], start: float, end: float):
+        """(along, palm centre) of the seat's straight arms that lie over ``pad`` with the palm
+        on the table beyond it, clear of the cards, the other pads and the corner markers."""
+        radius = self.stage.timing.hand_radius * self.stage.scale
+        for k in range(-2, 13):          # a player leaning to reach reaches from anywhere along the seat
+            along = k / 10
+            shoulder = self.seat_point(seat, along, -BODY_MM)
+            length = math.dist(shoulder, pad) or 1.0
+            d = ((pad[0] - shoulder[0]) / length, (pad[1] - shoulder[1]) / length)
+            past = self.rng.uniform(*REACH_PAST_PAD_MM)
+            palm = (pad[0] + d[0] * past, pad[1] + d[1] * past)
+            if not (self._on_table(palm, REACH_EDGE_MM) and self._on_table(self.palm_axis(seat, palm, along)[1],
+                                                                          REACH_EDGE_MM)):
+                continue                 # the whole hand on the table: a reach across it, not off it
+            if any(math.dist(palm, p) < PAD_CLEARANCE_MM for o, p in pads.items() if p != pad):
+                continue
+            if self._clear((palm, shoulder), radius, start, end, pads=False):   # the whole arm clear of cards
+                yield along, palm
+
+    def _on_table(self, point: Point, margin: float) -> bool:
+        x, y = point
+        corners = ((0, 0), (self.width, 0), (self.width, self.height), (0, self.height))
+        return (margin <= x <= self.width - margin and margin <= y <= self.height - margin
+                and all(math.dist(point, c) > CORNER_MARKER_MM + margin for c in corners))
+
+    # ---- hands beside their own pad ------------------------------------------------------------
+
+    def rest_near_pads(self, start: float, end: float) -> None:
+        """Now and then an idle player rests a hand beside their own pad, over its margin at
+        most (the hand's axis, fingertips to the back of the palm, keeps clear of the marker):
+        not a pass."""
+        stage = self.stage
+        pads = {z.seat: z.center() for z in stage.zones.values() if z.kind == PAD}
+        radius = stage.timing.hand_radius * stage.scale
+        t = start + self.rng.uniform(*NEAR_PAD_EVERY)
+        while t < end:
+            length = self.rng.uniform(*NEAR_PAD_SECONDS)
+            idle = [s for s in range(stage.seats) if s in pads and not self._busy(s, t - 0.3, t + length + 0.3)]
+            if idle:
+                seat = self.rng.choice(idle)
+                for _ in range(40):
+                    angle = self.rng.uniform(0, 2 * math.pi)
+                    distance = self.rng.uniform(*NEAR_PAD_OFFSET_MM)
+                    centre = (pads[seat][0] + distance * math.cos(angle), pads[seat][1] + distance * math.sin(angle))
+                    back, tip = self.palm_axis(seat, centre)
+                    if (NEAR_PAD_AXIS_MM[0] <= segment_distance(pads[seat], back, tip) <= NEAR_PAD_AXIS_MM[1]
+                            and self._on_table(tip, REACH_EDGE_MM)
+                            and self._clear(self.hand_segment(seat, centre), radius, t, t + length, pads=False)):
+                        stage.hand(centre, t, t + length, seat=seat, palm=True)
+                        break
+            t += length + self.rng.uniform(*NEAR_PAD_EVERY)
+
+    def palm_axis(self, seat: int, palm: Point, along: float | None = None) -> tuple[Point, Point]:
+        """The back of the palm and the fingertips of the seat's hand with its palm on ``palm``,
+        the arm from the seat's shoulder (as the footage draws it)."""
+        shoulder = self.seat_point(seat, self.shoulder_along(seat) if along is None else along, -BODY_MM)
+        length = math.dist(shoulder, palm) or 1.0
+        d = ((palm[0] - shoulder[0]) / length, (palm[1] - shoulder[1]) / length)
+        return ((palm[0] - d[0] * PALM_BACK_MM, palm[1] - d[1] * PALM_BACK_MM),
+                (palm[0] + d[0] * PALM_TO_TIP_MM, palm[1] + d[1] * PALM_TO_TIP_MM))
+
+    def _clear(self, hand: tuple[Point, Point], radius: float, start: float, end: float, *,
+               pads: bool = True) -> bool:
         stage = self.stage
         cards = [c.position for c in stage.cards if c.start < end and c.end > start]
         hands = [h.centre for h in stage.hands if h.start < end and h.end > start]
-        pads = [z.center() for z in stage.zones.values() if z.kind == PAD]
+        pad_centres = [z.center() for z in stage.zones.values() if z.kind == PAD] if pads else []
         return (all(segment_distance(p, *hand) > CARD_CLEARANCE_MM for p in cards)
                 and all(math.dist(hand[0], p) > 2 * radius for p in hands)
-                and all(segment_distance(p, *hand) > PAD_CLEARANCE_MM for p in pads))
+                and all(segment_distance(p, *hand) > PAD_CLEARANCE_MM for p in pad_centres))
 
     # ---- clutter --------------------------------------------------------------------------------
 

@@ -120,7 +120,7 @@ def referee_video(script: Script, video: Path, log: Path, calibration, *, every:
     rules = load_record(record).rules
     setup = GameSetup(rules, players, tuple(game["counts"][p] for p in players), game.get("first"))
     recognizer = recognizer or CardRecognizer()
-    perception = _TimedPerception(CameraPerception(recognizer))
+    perception = _TimedPerception(CameraPerception(recognizer, calibration=calibration))
     keeper, deal_events = GameKeeper.start(setup, GameLogWriter(log, fsync=False))
     announcer = Announcer(lang, mute=True)
     tracker = TableTracker.from_calibration(calibration, *([settings] if settings is not None else []))

@@ -1,7 +1,8 @@
 """Pass pads: a player passes by covering their pad's marker with a hand.
 
-`PadWatcher` is pure logic over (timestamp, visible marker ids), so it is tested without
-images; `visible_marker_ids` (in `markers`) gets the ids from a frame.
+`PadWatcher` is pure logic over (timestamp, visible marker ids, and what the camera saw around
+each pad: `PadEvidence`), so it is tested without images; `visible_marker_ids` (in `markers`)
+gets the ids from a frame, `referee.live.pad_sensor` the evidence.
 
 A pad is *covered* once its marker has been missing for ``hold`` seconds (0.3 by default) in
 frames where the table itself is visible (at least ``min_corners`` of the four corner markers).
@@ -9,6 +10,13 @@ A frame without the table (someone leaning over the camera, the light going out)
 timing: hiding everything is not a pass. A pad never seen yet cannot be covered (an unused seat,
 or a pad not yet placed). One cover is one `newly_covered` report, however long the hand stays;
 the pad is free again once its marker is seen.
+
+With evidence, a hidden marker counts towards a pass only in frames where it is hidden the way
+a pass hides it: most of the marker covered, by an arm that comes from the pad's own seat (the
+strip just outside that seat's edge of the table, level with the pad, is occupied), held still, and no cards
+arriving on the pile. An arm of another player lying across the pad, a hand beside the pad that
+hides only its edge, an arm sweeping over it, or the player's own arm on its way to lay cards
+restart the timing, as a frame without the table does.
 """
 
 from __future__ import annotations
@@ -22,6 +30,24 @@ DEFAULT_HOLD_SECONDS = 0.3
 # Three of four: one corner marker flickering out of detection (glare, an arm reaching to the
 # pile) should not cancel a pass; losing two means the view of the table is really blocked.
 DEFAULT_MIN_CORNERS = 3
+# A palm on the pad hides all of the marker; a hand resting beside it, its edge.
+MIN_COVER = 0.6
+# An arm crossing the approach strip fills a good part of it; a strip emptier than this has no
+# arm of that seat in it (shadows and a sleeve's fringe stay well below).
+MIN_APPROACH = 0.12
+# A hand held on the pad barely changes between frames; an arm moving over it changes much.
+MAX_MOTION = 0.15
+
+
+@dataclass(frozen=True)
+class PadEvidence:
+    """What the camera sees around one pad in one frame, each a fraction from 0 to 1."""
+    cover: float       # of the pad's marker that differs from the empty table
+    approach: float    # of the strip just outside the pad's seat's edge that differs from it (its emptier half)
+    motion: float      # of the pad and its surroundings that changed since the previous frame
+
+    def is_own_still_hand(self) -> bool:
+        return self.cover >= MIN_COVER and self.approach >= MIN_APPROACH and self.motion <= MAX_MOTION
 
 
 @dataclass(frozen=True)
@@ -51,8 +77,11 @@ class PadWatcher:
     def from_calibration(cls, calibration, **kwargs) -> "PadWatcher":
         return cls(dict(calibration.pads), **kwargs)
 
-    def update(self, t: float, visible_ids: Iterable[int]) -> PadReport:
-        """Feed one frame: its timestamp (seconds, non-decreasing) and the marker ids seen in it."""
+    def update(self, t: float, visible_ids: Iterable[int], evidence: Mapping[int, PadEvidence] | None = None,
+               pile_arriving: bool = False) -> PadReport:
+        """Feed one frame: its timestamp (seconds, non-decreasing), the marker ids seen in it and,
+        where the camera measured it, the evidence around each pad (seat → `PadEvidence`) and
+        whether cards are arriving on the pile. Without evidence a hidden marker is a cover."""
         if self._last_t is not None and t < self._last_t:
             raise ValueError(f"timestamps must not go back ({t} after {self._last_t})")
         self._last_t = t
@@ -74,6 +103,9 @@ class PadWatcher:
             if not table_visible:
                 self._missing_since.pop(seat, None)   # can't tell a hand from a blocked camera
                 continue
+            if evidence is not None and (pile_arriving or not _passing_hand(evidence.get(seat))):
+                self._missing_since.pop(seat, None)   # hidden, but not the way a pass hides it
+                continue
             since = self._missing_since.setdefault(seat, t)
             if t - since >= self.hold - 1e-9:
                 self._covered.add(seat)
@@ -91,3 +123,7 @@ class PadWatcher:
         for seat in chosen:
             self._missing_since.pop(seat, None)
         self._covered -= chosen
+
+
+def _passing_hand(evidence: PadEvidence | None) -> bool:
+    return evidence is None or evidence.is_own_still_hand()

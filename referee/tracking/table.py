@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
 from referee.calibration.layout import DISCARD, PILE, POINTS, Zone
-from referee.tracking.pads import PadWatcher
+from referee.tracking.pads import PadEvidence, PadWatcher
 from referee.tracking.observations import Observation, PassSeen
 from referee.tracking.readings import Point, TableReading
 from referee.tracking.settings import TrackerSettings
@@ -63,10 +63,11 @@ class TableTracker:
     def from_calibration(cls, calibration, settings: TrackerSettings = TrackerSettings()) -> "TableTracker":
         return cls(calibration.zones, calibration.table_size, settings, pads=dict(calibration.pads))
 
-    def update(self, t: float, readings: Sequence[TableReading],
-               marker_ids: Iterable[int] | None = None) -> list[Observation]:
-        """Feed one frame: its time (seconds, never going back), its card readings on the table
-        and the marker ids seen in it (None: not looked for). Returns what changed for certain."""
+    def update(self, t: float, readings: Sequence[TableReading], marker_ids: Iterable[int] | None = None,
+               pad_evidence: Mapping[int, PadEvidence] | None = None) -> list[Observation]:
+        """Feed one frame: its time (seconds, never going back), its card readings on the table,
+        the marker ids seen in it (None: not looked for) and what the camera saw around each
+        pad (None: not measured). Returns what changed for certain."""
         if self.t is not None and t < self.t:
             raise ValueError(f"timestamps must not go back ({t} after {self.t})")
         self.t = t
@@ -83,7 +84,8 @@ class TableTracker:
         if self.discard is not None:
             out.extend(self.discard.update(t, self._tracks[self._discard_name], ended[self._discard_name]))
         if self.pads is not None and marker_ids is not None:
-            report = self.pads.update(t, marker_ids)
+            arriving = pad_evidence is not None and self.pile.arriving(self._tracks[self._pile_name], t)
+            report = self.pads.update(t, marker_ids, pad_evidence, arriving)
             self._covered = report.covered
             out.extend(PassSeen(t, seat) for seat in report.newly_covered)
         return out

@@ -1,7 +1,8 @@
 """The motions of a real table in staged games (`referee.synth.motions`), opt-in: off, the
 staging is what it always was; on, cards face their player, the trick's winner carries the pile
 to their edge, idle arms keep off the pads and the cards, the mug and the phone lie outside every
-zone and corner marker."""
+zone and corner marker, the side seats' players are left-handed, arms of other players lie across
+a pad and hands rest beside their own pad (hiding at most its edge)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,9 @@ from referee.calibration.layout import CORNER, PAD, PILE, POINTS, seat_sides
 from referee.calibration.markers import CORNER_IDS, MarkerDetector, pad_id
 from referee.synth.choreography import Timeline, choreograph
 from referee.synth.footage import FilmSet, Filming, film_zones
-from referee.synth.motions import CORNER_MARKER_MM, polygons_overlap, segment_distance
+from referee.synth.footage import BODY_MM
+from referee.synth.motions import (CORNER_MARKER_MM, LEFT_HAND_ALONG, NEAR_PAD_AXIS_MM, PALM_BACK_MM,
+                                   REACH_SECONDS, SHOULDER_ALONG, Motions, polygons_overlap, segment_distance)
 
 DEMO_RECORD = Path(__file__).resolve().parents[2] / "fixtures" / "demo" / "profit-demo.json"
 FILM = FilmSet()
@@ -107,10 +110,12 @@ def test_the_winner_carries_the_pile_to_their_edge(moving):
 
 def idle_arms(moving: Timeline):
     """The hands the motions add after the whole game is staged: the plain staging's, less its
-    sweeps (carries instead), and the carrying palms come first."""
+    sweeps (carries instead), and the carrying palms (a stack of cards under each) come first."""
     plain = staged(False)
     sweeps = sum(h.radius >= 0.5 * min(FILM.table_mm) for h in plain.hands)
-    staged_hands = len(plain.hands) - sweeps + sum(h.palm for h in moving.hands)
+    carrying = sum(1 for h in moving.hands if h.palm and any(
+        h.start <= c.start < c.end <= h.end and math.dist(c.position, h.centre) < 10 for c in moving.cards))
+    staged_hands = len(plain.hands) - sweeps + carrying
     return moving.hands[staged_hands:]
 
 
@@ -118,13 +123,19 @@ def _pads(tl: Timeline):
     return [z for z in film_zones(tl.seats, FILM) if z.kind == PAD]
 
 
+def resting_arms(moving: Timeline):
+    """The idle arms that rest on the table (the others reach across a pad or rest beside one,
+    palm down)."""
+    return [h for h in idle_arms(moving) if not h.palm]
+
+
 def test_idle_arms_keep_off_the_pads_and_the_cards(moving):
-    idle = idle_arms(moving)
-    assert len(idle) >= 5 and all(not h.palm for h in idle)
+    idle = resting_arms(moving)
+    assert len(idle) >= 5
     filming = Filming(moving, FILM)
     for h in idle:
         assert 0.5 <= h.end - h.start <= 1.5
-        shoulder = filming.seat_point(h.seat)
+        shoulder = filming.seat_point(h.seat, h.along)
         length = math.dist(shoulder, h.centre)
         wrist = tuple(h.centre[k] + (shoulder[k] - h.centre[k]) * 160 / length for k in range(2))
         for pad in _pads(moving):
@@ -141,10 +152,10 @@ def test_an_idle_arm_hides_no_marker(moving):
     detector = MarkerDetector(subpixel=False)
     everything = set(CORNER_IDS) | {pad_id(s) for s in range(moving.seats)}
     checked = 0
-    for h in idle_arms(moving)[:4]:
+    for h in resting_arms(moving)[:4]:
         t = (h.start + h.end) / 2
-        if any(p.start <= t < p.end for p in moving.pads):
-            continue                                      # someone passing meanwhile
+        if any(p.start <= t < p.end for p in moving.pads) or any(o.palm and o.start <= t < o.end for o in moving.hands):
+            continue                                      # someone passing, or a hand across or beside a pad, meanwhile
         cards, hands, pads = filming.state_at(t)
         assert detector.visible_ids(filming.render_state((cards, hands, pads))) == everything, t
         checked += 1
@@ -189,6 +200,58 @@ def test_motions_on_four_seats_keep_the_pile_carried_and_cards_turned():
     right = next(i for i, s in enumerate(seat_sides(4)) if s[0] == "right")
     turns = {round(c.turn / 90) * 90 % 360 for c in tl.cards if c.zone == PILE and c.code == "QH"}
     assert turns == {90} and right == 3
-    palms = [h for h in tl.hands if h.palm]
+    palms = [h for h in tl.hands if h.palm and any(          # a stack of cards under each: the carry
+        h.start <= c.start < c.end <= h.end and math.dist(c.position, h.centre) < 10 for c in tl.cards)]
     assert palms and {h.seat for h in palms} == {3}             # D won the trick and gathers it
     assert any(c.zone.startswith(POINTS) or c.zone == "" for c in tl.cards if c.start >= palms[0].start)
+
+
+def test_the_side_seats_players_are_left_handed(moving):
+    sides = seat_sides(moving.seats)
+    staged_hands = moving.hands[:len(moving.hands) - len(idle_arms(moving))]
+    hands = [h for h in staged_hands if h.seat is not None] + resting_arms(moving)   # reaches lean anywhere
+    assert {sides[h.seat][0] for h in hands} == {"bottom", "left", "top"}
+    for h in hands:
+        side = sides[h.seat][0]
+        assert h.along == (LEFT_HAND_ALONG if side in ("left", "right") else SHOULDER_ALONG)
+    assert {sides[p.seat][0] for p in moving.pads if p.along == LEFT_HAND_ALONG} == {"left"}
+
+
+def _nearest_pad(tl: Timeline, point):
+    return min(_pads(tl), key=lambda z: math.dist(z.center(), point))
+
+
+def _arm_over(tl: Timeline, h, pad) -> float:
+    """How far the pad's centre lies from the arm's line, palm to shoulder."""
+    stage_motions = Motions(_stage_for(tl), FILM.table_mm, 0)
+    shoulder = stage_motions.seat_point(h.seat, h.along, -BODY_MM)
+    return segment_distance(pad.center(), h.centre, shoulder)
+
+
+def _stage_for(tl: Timeline):
+    from referee.synth.choreography import Stage
+
+    return Stage(film_zones(tl.seats, FILM), FILM.table_mm)
+
+
+def test_arms_lie_still_across_another_players_pad(moving):
+    reaches = [h for h in idle_arms(moving) if h.palm and _nearest_pad(moving, h.centre).seat != h.seat
+               and h.end - h.start >= REACH_SECONDS[0] - 1e-9]
+    assert len(reaches) >= 2
+    for h in reaches:
+        pad = _nearest_pad(moving, h.centre)
+        assert _arm_over(moving, h, pad) < 5                     # the arm runs over the pad's centre
+        assert math.dist(h.centre, pad.center()) >= 60 - 1e-6    # the palm beyond it
+        assert not any(p.seat == pad.seat and p.start < h.end and p.end > h.start for p in moving.pads)
+
+
+def test_hands_rest_beside_their_own_pad_hiding_at_most_its_edge(moving):
+    beside = [h for h in idle_arms(moving) if h.palm and _nearest_pad(moving, h.centre).seat == h.seat]
+    assert beside
+    motions = Motions(_stage_for(moving), FILM.table_mm, 0)
+    for h in beside:
+        pad = _nearest_pad(moving, h.centre)
+        back, tip = motions.palm_axis(h.seat, h.centre)
+        assert math.dist(back, h.centre) == pytest.approx(PALM_BACK_MM)
+        assert NEAR_PAD_AXIS_MM[0] - 1e-6 <= segment_distance(pad.center(), back, tip) <= NEAR_PAD_AXIS_MM[1] + 1e-6
+        assert not any(p.seat == h.seat and p.start < h.end and p.end > h.start for p in moving.pads)

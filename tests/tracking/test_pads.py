@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.tracking import PadWatcher
+from referee.tracking import PadEvidence, PadWatcher
 
 TABLE = {0, 1, 2, 3}
 ALL_PADS = TABLE | {10, 11, 12, 13}
@@ -141,3 +141,67 @@ def test_resetting_one_pad_leaves_another_players_cover_running():
     watcher.reset([2])
     assert watcher.update(0.45, everything - {10, 12}).newly_covered == (0,)
     assert watcher.update(0.9, everything - {10, 12}).newly_covered == ()   # seat 2 must lift first
+
+
+# ---- with the camera's evidence around the pads ------------------------------------------------
+
+OWN_STILL_HAND = PadEvidence(cover=1.0, approach=0.4, motion=0.0)
+OTHER_SEATS_ARM = PadEvidence(cover=0.9, approach=0.0, motion=0.0)     # nothing crosses the seat's edge
+HAND_BESIDE = PadEvidence(cover=0.2, approach=0.5, motion=0.0)         # only the marker's edge hidden
+MOVING_ARM = PadEvidence(cover=0.9, approach=0.4, motion=0.6)
+EMPTY = PadEvidence(cover=0.0, approach=0.0, motion=0.0)
+
+
+def run_seen(watcher: PadWatcher, frames):
+    """Feed (t, visible ids, evidence for seat 1, pile arriving) frames; return the passes."""
+    passes = []
+    for t, ids, evidence, arriving in frames:
+        report = watcher.update(t, ids, {0: EMPTY, 1: evidence, 2: EMPTY, 3: EMPTY}, arriving)
+        passes += [(round(t, 3), seat) for seat in report.newly_covered]
+    return passes
+
+
+def seen_at(fps: float, start: float, end: float, ids, evidence, arriving: bool = False):
+    return [(t, i, evidence, arriving) for t, i in frames_at(fps, start, end, ids)]
+
+
+def test_with_evidence_a_still_hand_from_its_own_seat_passes():
+    watcher = PadWatcher(4)
+    frames = seen_at(10, 0, 1, ALL_PADS, EMPTY) + seen_at(10, 1, 2, ALL_PADS - {11}, OWN_STILL_HAND)
+    assert run_seen(watcher, frames) == [(1.3, 1)]
+
+
+def test_another_players_arm_across_the_pad_is_no_pass_however_long():
+    watcher = PadWatcher(4)
+    frames = seen_at(10, 0, 1, ALL_PADS, EMPTY) + seen_at(10, 1, 4, ALL_PADS - {11}, OTHER_SEATS_ARM)
+    assert run_seen(watcher, frames) == []
+    assert run(PadWatcher(4), [(t, ids) for t, ids, _e, _a in frames]) == [(1.3, 1)]   # the marker alone would pass
+
+
+def test_a_hand_beside_the_pad_hiding_its_edge_is_no_pass():
+    watcher = PadWatcher(4)
+    assert run_seen(watcher, seen_at(10, 0, 1, ALL_PADS, EMPTY) + seen_at(10, 1, 3, ALL_PADS - {11}, HAND_BESIDE)) == []
+
+
+def test_an_arm_moving_over_the_pad_restarts_the_timing():
+    watcher = PadWatcher(4)
+    moving = [(1 + i / 10, ALL_PADS - {11}, MOVING_ARM if i % 3 == 0 else OWN_STILL_HAND, False) for i in range(20)]
+    assert run_seen(watcher, seen_at(10, 0, 1, ALL_PADS, EMPTY) + moving) == []       # still for 0.2 s at most
+    # still from 2.9 s on (the last moving frame was at 2.8 s): a pass 0.3 s later
+    assert run_seen(watcher, seen_at(10, 3, 3.5, ALL_PADS - {11}, OWN_STILL_HAND)) == [(3.2, 1)]
+
+
+def test_no_pass_while_cards_arrive_on_the_pile_then_the_held_hand_passes():
+    watcher = PadWatcher(4)
+    frames = (seen_at(10, 0, 1, ALL_PADS, EMPTY) + seen_at(10, 1, 2, ALL_PADS - {11}, OWN_STILL_HAND, True)
+              + seen_at(10, 2, 3, ALL_PADS - {11}, OWN_STILL_HAND))
+    assert run_seen(watcher, frames) == [(2.3, 1)]
+
+
+def test_a_seat_without_evidence_is_timed_on_its_marker_alone():
+    watcher = PadWatcher(4)
+    frames = frames_at(10, 0, 1, ALL_PADS) + frames_at(10, 1, 2, ALL_PADS - {12})
+    passes = []
+    for t, ids in frames:
+        passes += [(round(t, 3), seat) for seat in watcher.update(t, ids, {1: OTHER_SEATS_ARM}).newly_covered]
+    assert passes == [(1.3, 2)]

@@ -8,7 +8,7 @@ from table_double import CARD_HALF_PX, table_calibration
 
 from referee.calibration import default_zones
 from referee.calibration.markers import CORNER_IDS, pad_id
-from referee.tracking import (DiscardSeen, PassSeen, PlaySeen, PointCardsSeen, TableTracker,
+from referee.tracking import (DiscardSeen, PadEvidence, PassSeen, PlaySeen, PointCardsSeen, TableTracker,
                               TrackerSettings, readings_on_table)
 from referee.vision.labels import label_code, label_codes, parse_label
 from referee.vision.types import CardReading
@@ -73,6 +73,23 @@ def test_a_covered_pad_is_a_pass_once_the_cover_has_held():
         obs.extend(tr.update(t, [], visible))
     assert [(type(o), o.seat) for o in obs] == [(PassSeen, 3)]
     assert 2.3 - 1e-9 <= obs[0].t <= 2.4
+
+
+def test_with_pad_evidence_a_cover_while_cards_arrive_on_the_pile_is_a_reach_not_a_pass():
+    """A left arm laying cards on the pile lies across its own pad: still, from its own seat,
+    but the cards arriving under it make it a play. The same cover with the pile quiet passes."""
+    tr = TableTracker(default_zones(4, 800, 600), (800, 600), TrackerSettings(), pads={s: pad_id(s) for s in range(4)})
+    every = set(CORNER_IDS) | {pad_id(s) for s in range(4)}
+    own_hand = PadEvidence(cover=1.0, approach=0.4, motion=0.0)
+    obs = []
+    for i in range(int(6 * FPS)):
+        t = i / FPS
+        hidden = 1.0 <= t < 1.6 or 4.0 <= t < 4.7
+        evidence = {s: own_hand if s == 1 and hidden else PadEvidence(0.0, 0.0, 0.0) for s in range(4)}
+        cards = [card("9D", 400)] if t >= 1.1 else []
+        obs.extend(tr.update(t, cards, every - ({pad_id(1)} if hidden else set()), evidence))
+    assert [type(o) for o in obs] == [PlaySeen, PassSeen]
+    assert obs[1].seat == 1 and 4.3 - 1e-9 <= obs[1].t <= 4.4
 
 
 def test_a_new_game_forgets_the_cards_played_and_keeps_leftovers_out():

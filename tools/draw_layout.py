@@ -43,7 +43,8 @@ def draw_table(seats: int) -> np.ndarray:
     cv2.rectangle(image, px((0, 0)), px((width, height)), (200, 225, 240), -1)
     cv2.rectangle(image, px((0, 0)), px((width, height)), (120, 110, 100), 2, cv2.LINE_AA)
     names = NAMES[:seats]
-    for zone in default_zones(seats, width, height):
+    zones = default_zones(seats, width, height)
+    for zone in zones:
         poly = np.array([px(p) for p in zone.polygon], np.int32)
         cv2.fillPoly(image, [poly], tuple(int(c * 0.35 + 255 * 0.65) for c in COLOURS[zone.kind]), cv2.LINE_AA)
         cv2.polylines(image, [poly], True, COLOURS[zone.kind], 2, cv2.LINE_AA)
@@ -66,8 +67,8 @@ def draw_table(seats: int) -> np.ndarray:
         _label(image, f"corner {i}", (px(corner)[0], px(corner)[1] + (-38 if corner[1] == 0 else 40)), 14)
     # Each seat's name beyond its edge, at the middle of its slot.
     offsets = {"bottom": (0, 1), "top": (0, -1), "left": (-1, 0), "right": (1, 0)}
-    points = [z for z in default_zones(seats, width, height) if z.kind == POINTS]
-    pads = {z.seat: z for z in default_zones(seats, width, height) if z.kind == PAD}
+    points = [z for z in zones if z.kind == POINTS]
+    pads = {z.seat: z for z in zones if z.kind == PAD}
     for seat, (side, _slot, _on_side) in enumerate(seat_sides(seats)):
         zone = points[seat]
         cx = (zone.center()[0] + pads[seat].center()[0]) / 2

@@ -139,8 +139,8 @@ def run_calibrate(args: argparse.Namespace) -> int:
             clicks = click_corners(images[-1])
         calibration = calibrate_from_clicks(clicks, size, names, **common)
 
-    measured = measured_table_mm(calibration, args.marker_mm) if args.table_mm is None else None
-    if measured is not None and calibration.method == "markers":
+    measured = measured_table_mm(calibration, args.marker_mm)   # None for a table in mm or clicked corners
+    if measured is not None:
         # Tracking distances are in table units: a plane in millimetres keeps them the same along
         # and across the table (a normalised square plane would stretch one direction).
         calibration = calibrate_from_images(images, names, name=args.name, table_size=measured, units="mm")

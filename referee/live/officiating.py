@@ -85,10 +85,9 @@ class Question:
 class Desync:
     """What the camera sees cannot be squared with the game: the referee commits no play until
     the table matches again (``expected`` on the pile, or the trick ends through the passes the
-    referee missed) or a correction is made."""
-    reason: str                     # "early_clear": the pile went while its trick goes on
+    referee missed) or a correction is made. Today's one cause: the pile cleared while its
+    trick goes on."""
     expected: tuple[Card, ...]      # the cards the pile should show: the trick's top play
-    since: float | None
 
 
 @dataclass(frozen=True)
@@ -403,7 +402,7 @@ class Referee:
         player = self._to_move_name()
         if self.desync is not None:
             return                           # said once already
-        self.desync = Desync("early_clear", tuple(state.trick.top.cards), self.t)
+        self.desync = Desync(tuple(state.trick.top.cards))
         if state.pending is not None and state.pending.mandatory:
             self._say(lambda lang: live_text("early_clear_pending", lang), NOTICE_PRIORITY)
         else:

@@ -13,10 +13,12 @@ the pad is free again once its marker is seen.
 
 With evidence, a hidden marker counts towards a pass only in frames where it is hidden the way
 a pass hides it: most of the marker covered, by an arm that comes from the pad's own seat (the
-strip just outside that seat's edge of the table, level with the pad, is occupied), held still, and no cards
-arriving on the pile. An arm of another player lying across the pad, a hand beside the pad that
-hides only its edge, an arm sweeping over it, or the player's own arm on its way to lay cards
-restart the timing, as a frame without the table does.
+strip just outside that seat's edge of the table, level with the pad, is occupied) and held
+still. An arm of another player lying across the pad, a hand beside the pad that hides only its
+edge, an arm sweeping over it, or the player's own arm on its way to lay cards restart the
+timing, as a frame without the table does. A hold cannot start while cards are arriving on the
+pile, but one already held still goes on through them: the player who passed does not lift
+their hand because the next player has begun to play.
 """
 
 from __future__ import annotations
@@ -103,9 +105,11 @@ class PadWatcher:
             if not table_visible:
                 self._missing_since.pop(seat, None)   # can't tell a hand from a blocked camera
                 continue
-            if evidence is not None and (pile_arriving or not _passing_hand(evidence.get(seat))):
+            if evidence is not None and not _passing_hand(evidence.get(seat)):
                 self._missing_since.pop(seat, None)   # hidden, but not the way a pass hides it
                 continue
+            if evidence is not None and pile_arriving and seat not in self._missing_since:
+                continue   # a hold may not start while cards arrive; one already held goes on
             since = self._missing_since.setdefault(seat, t)
             if t - since >= self.hold - 1e-9:
                 self._covered.add(seat)

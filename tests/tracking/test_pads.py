@@ -198,6 +198,14 @@ def test_no_pass_while_cards_arrive_on_the_pile_then_the_held_hand_passes():
     assert run_seen(watcher, frames) == [(2.3, 1)]
 
 
+def test_a_hold_begun_before_the_next_players_cards_arrive_still_passes():
+    # the pass of kde-ancient-egyptians highschool seed 1: still for 0.27 s, then the next play arrives
+    watcher = PadWatcher(4)
+    frames = (seen_at(10, 0, 1, ALL_PADS, EMPTY) + seen_at(10, 1, 1.25, ALL_PADS - {11}, OWN_STILL_HAND)
+              + seen_at(10, 1.25, 2, ALL_PADS - {11}, OWN_STILL_HAND, True))
+    assert run_seen(watcher, frames) == [(1.3, 1)]
+
+
 def test_a_seat_without_evidence_is_timed_on_its_marker_alone():
     watcher = PadWatcher(4)
     frames = frames_at(10, 0, 1, ALL_PADS) + frames_at(10, 1, 2, ALL_PADS - {12})

@@ -51,7 +51,7 @@ from game_metrics import GameFigures, game_figures  # noqa: E402  (bench/ is on 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--designs", default=None, help="held-out designs (default: all held out here)")
+    ap.add_argument("--designs", default=None, help="designs (default: every one never trained on here: held out, and filmed games only)")
     ap.add_argument("--seeds", default="1,2", help="games per design, one per seed (rules rotate)")
     ap.add_argument("--every", type=int, default=1, help="recognise every K-th frame (default 1, as referee watch)")
     ap.add_argument("--cards", type=int, default=5)
@@ -81,7 +81,8 @@ def main() -> int:
     from referee.synth.scenes.designs import designs_for
     from referee.vision.recognizer import CardRecognizer
 
-    heldout = [d.name for d in designs_for("heldout")]
+    # designs never trained on: the held-out ones, then those filmed for games only
+    heldout = [d.name for d in designs_for("heldout") + designs_for("games")]
     designs = args.designs.split(",") if args.designs else heldout
     # A design's games (rules, seeds) are the same whether or not --designs picks a subset.
     position = {name: heldout.index(name) if name in heldout else n for n, name in enumerate(designs)}

@@ -20,7 +20,9 @@ Every face is an RGBA array ``FACE_HEIGHT`` px high (rounded corners transparent
 of its corner indices (rank glyph + suit pip) in face-pixel coordinates, found automatically
 (ink against paper, connected components next to the corner) and checked per design for
 consistency. Designs whose indices are not found reliably are not in the registry; see
-``DROPPED`` for the reasons.
+``DROPPED`` for the reasons. A few of those are ordinary decks nobody trained on: split
+``games``, they are filmed for the game-level benches (``bench/live.py``), which score the game
+and need no index boxes, and never enter the scenes (training or held-out detection figures).
 """
 from __future__ import annotations
 
@@ -116,6 +118,9 @@ SVG_DESIGNS: list[Design] = [
     _k("penguins", "penguins.svgz", "heldout", family="penguins", jokers=()),
     _k("standard", "standard.svgz", "train", jokers=()),
     _k("tigullio-international", "tigullio-international.svgz", "heldout", family="tigullio", jokers=()),
+    # --- filmed games only: never trained on, corner boxes not found automatically ------------
+    _k("nicu-white", "white.svgz", "games", family="ornamental", jokers=(),
+       note="large indices close to the pips (as gnome-ornamental): no reliable index boxes"),
 ]
 
 # The project's own deck (referee/synth/scenes/drawn.py): no package needed, never trained on.
@@ -153,7 +158,6 @@ DROPPED: dict[str, str] = {
     "kde-oxygen-white": "no corner indices (large pips only)",
     "gnome-ornamental": "very large indices with central pips touching their column: boxes absorb pips",
     "kde-nicu-ornamental": "as gnome-ornamental (same art family)",
-    "kde-nicu-white": "as gnome-ornamental (same index layout)",
     "gnome-tango": "very large indices with central pips close by: boxes absorb pips on 8-10",
 }
 

@@ -21,7 +21,7 @@ def test_registry_splits_fixed_and_disjoint():
     heldout = {d.name for d in ds if d.split == "heldout"}
     train = {d.name for d in ds if d.split == "train"}
     assert heldout and train and not (heldout & train)
-    assert all(d.split in ("train", "heldout") for d in ds)
+    assert all(d.split in ("train", "heldout", "games") for d in ds)
     assert not set(D.DROPPED) & set(names)
     # a family (same art) never straddles the split
     fam = defaultdict(set)
@@ -49,6 +49,12 @@ def test_enough_heldout_designs():
     tr = {d.name for d in D.designs_for("train")}
     he = {d.name for d in D.designs_for("heldout")}
     assert not tr & he
+
+
+def test_designs_for_games_only_never_enter_scenes():
+    games = {d.name for d in D.designs_for("games")}
+    assert games and not games & {d.name for d in D.designs_for("heldout") + D.designs_for("train")}
+    assert all(d.family not in {t.family for t in D.designs_for("train")} for d in D.designs_for("games"))
 
 
 def test_codes():

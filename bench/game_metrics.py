@@ -3,7 +3,9 @@
 The scripted actions (what the players did) and the logged actions (what the referee committed)
 are aligned on what was done, seat aside (difflib over (kind, cards)), so that one derailment
 does not make every later action "wrong":
-  right     a scripted action committed as it was (same seat, kind and cards)
+  right     a scripted action committed as it was (same seat, kind and cards), through the
+            table's corrections; ``right first`` those the referee committed right the first time
+            (no question answered by a correction, no undo before it)
   silent    a scripted action that ends up as something else in the game (read through the
             corrections the table made): another card, another seat, a pass for a play
   phantom   a play committed that nobody made
@@ -26,6 +28,7 @@ from referee.gamelog import log_to_record, read_log
 class GameFigures:
     actions: int = 0
     right: int = 0
+    right_first: int = 0
     silent: int = 0
     phantom: int = 0
     missed: int = 0
@@ -37,7 +40,7 @@ class GameFigures:
     ended_right: bool = False
 
     def add(self, other: "GameFigures") -> None:
-        for name in ("actions", "right", "silent", "phantom", "missed", "asked", "corrections", "false_passes",
+        for name in ("actions", "right", "right_first", "silent", "phantom", "missed", "asked", "corrections", "false_passes",
                      "missed_passes", "wrong_seat"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.ended_right = self.ended_right and other.ended_right
@@ -47,6 +50,23 @@ def _what(action: dict) -> tuple:
     kind = next((k for k in ("play", "pass", "discard", "give", "declare", "claim") if k in action), "?")
     cards = tuple(sorted(action.get("play") or ())) if kind == "play" else ()
     return kind, cards
+
+
+def first_commits(log) -> list[dict]:
+    """Game 0's actions (exchanges aside) as the referee first committed each position: a
+    correction takes positions back, and what is committed there again is not a first commit."""
+    first: list[dict] = []
+    position = 0
+    for line in log.lines:
+        if line.kind == "game":
+            break
+        if line.kind == "correction" and int(line.data.get("game", 0)) == 0:
+            position = int(line.data["keep"])
+        elif line.kind == "action":
+            if position == len(first):
+                first.append(line.data)
+            position += 1
+    return [a for a in first if "exchange" not in a]
 
 
 def game_figures(result) -> GameFigures:
@@ -61,11 +81,14 @@ def game_figures(result) -> GameFigures:
     figures.corrections = len(log.of_kind("correction"))
     figures.asked = sum(1 for line in log.of_kind("action") if (line.data.get("read") or {}).get("asked"))
     matcher = difflib.SequenceMatcher(a=[_what(a) for a in scripted], b=[_what(a) for a in logged], autojunk=False)
+    first = first_commits(log)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "equal":
-            for want, got in zip(scripted[i1:i2], logged[j1:j2]):
+            for j, (want, got) in enumerate(zip(scripted[i1:i2], logged[j1:j2]), start=j1):
                 if want["player"] == got["player"]:
                     figures.right += 1
+                    was = first[j] if j < len(first) else None
+                    figures.right_first += was is not None and _what(was) == _what(got) and was["player"] == got["player"]
                 else:
                     figures.silent += 1
                     figures.wrong_seat += "play" in want

@@ -140,7 +140,8 @@ def main() -> int:
             p95 = f"{_p95(lat):7.2f}" if lat else "      -"
             print(f"{design:32s} {rules:10s} {seed:4d} {len(record['actions']):4d} {result.frames:7d} "
                   f"{result.fps:5.1f} {statistics.median(result.look_ms):8.1f} {med}  {p95}  {verdict}", flush=True)
-            print(f"{'':32s} {figures.right}/{figures.actions} actions right, {figures.silent} silent, "
+            print(f"{'':32s} {figures.right}/{figures.actions} actions right ({figures.right_first} at first commit), "
+                  f"{figures.silent} silent, "
                   f"{figures.phantom} phantom, {figures.missed} missed, {figures.asked} asked; "
                   f"passes {figures.false_passes} false, {figures.missed_passes} missed; "
                   f"{figures.wrong_seat} plays to the wrong seat; ended {'right' if figures.ended_right else 'WRONG'}", flush=True)
@@ -148,7 +149,7 @@ def main() -> int:
     print(f"\ngames refereed right (every event): {right}/{len(all_fps)}")
     print(f"games ending with the right ranks and scores: {ended}/{len(all_fps)}")
     per100 = 100 * totals.asked / totals.actions if totals.actions else 0.0
-    print(f"actions: {totals.right}/{totals.actions} right; silent errors {totals.silent}, phantom plays "
+    print(f"actions: {totals.right}/{totals.actions} right, {totals.right_first} of them at first commit; silent errors {totals.silent}, phantom plays "
           f"{totals.phantom}, missed {totals.missed}; questions {totals.asked} ({per100:.1f} per 100 actions), "
           f"corrections {totals.corrections}")
     print(f"passes: {totals.false_passes} false, {totals.missed_passes} missed; plays to the wrong seat "

@@ -4,9 +4,11 @@
 The frame is warped onto a small image of the table plane (the calibration's homography), a
 little beyond its edges, where an arm crosses into the table. Each pixel is compared with a
 slowly updated picture of the empty table (something lies there: a hand, an arm, a card) and
-with the previous frame (something moves there). Per pad three regions are read: the pad's
+with the previous frame (something moves there). Per pad four regions are read: the pad's
 marker, the approach strip just outside its own seat's edge of the table (level with the pad;
-an arm from that seat crosses all of its depth), and the pad with its surroundings.
+an arm from that seat crosses all of its depth), the stretch of table past the pad towards the
+pile (a hand resting on the pad ends before it; an arm reaching over the pad to lay cards lies
+across it), and the pad with its surroundings.
 
 Still things become part of the empty table in a second or two (a card laid, the light
 changing), so a pass, which takes a fraction of a second, is never learnt away while it counts.
@@ -35,6 +37,9 @@ BACKGROUND_SECONDS = 1.0       # the time constant with which still things join 
 STRIP_REACH = 1.0              # the approach strip runs this many pad lengths past each side of the pad
 MARKER_SHARE = 0.5             # without the marker's corners, its square is this share of the pad zone's
 SURROUNDINGS = 0.5             # the motion region: the pad zone grown by this share of its size each side
+# The stretch past the pad, in pad lengths from its inner edge: beyond a hand's fingers, under the
+# forearm of one reaching for the pile.
+BEYOND = (1.0, 2.0)
 
 
 class PadSensor:
@@ -73,8 +78,9 @@ class PadSensor:
         self._previous, self._t = plane, t
         return {seat: PadEvidence(cover=float(foreground[marker].mean()),
                                   approach=min(float(foreground[nearer].mean()), float(foreground[farther].mean())),
-                                  motion=float(moving[around].mean()))
-                for seat, (marker, nearer, farther, around) in self._regions.items()}
+                                  motion=float(moving[around].mean()),
+                                  reach=float(foreground[beyond].mean()))
+                for seat, (marker, nearer, farther, around, beyond) in self._regions.items()}
 
     # ---- geometry ------------------------------------------------------------------------------
 
@@ -108,7 +114,8 @@ class PadSensor:
                 continue
             marker = _marker_polygon(calibration, zone.seat, zone.polygon)
             nearer, farther = _approach_strips(zone.polygon, sides[zone.seat][0], (table_w, table_h), outside)
-            regions = (pixels(marker), pixels(nearer), pixels(farther), pixels(_grown(zone.polygon, SURROUNDINGS)))
+            regions = (pixels(marker), pixels(nearer), pixels(farther), pixels(_grown(zone.polygon, SURROUNDINGS)),
+                       pixels(_beyond(zone.polygon, sides[zone.seat][0])))
             if all(region.any() for region in regions):
                 self._regions[zone.seat] = regions
 
@@ -134,6 +141,22 @@ def _grown(polygon: tuple[Point, ...], share: float) -> list[Point]:
     dx, dy = share * (max(xs) - min(xs)), share * (max(ys) - min(ys))
     x0, x1, y0, y1 = min(xs) - dx, max(xs) + dx, min(ys) - dy, max(ys) + dy
     return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+
+
+def _beyond(polygon: tuple[Point, ...], side: str) -> list[Point]:
+    """The table past the pad on the pile's side, `BEYOND` pad lengths from its inner edge, as
+    wide as the pad."""
+    xs, ys = [p[0] for p in polygon], [p[1] for p in polygon]
+    near, far = BEYOND
+    if side in ("left", "right"):
+        length = max(xs) - min(xs)
+        x0, x1 = (max(xs) + near * length, max(xs) + far * length) if side == "left" else \
+            (min(xs) - far * length, min(xs) - near * length)
+        return [(x0, min(ys)), (x1, min(ys)), (x1, max(ys)), (x0, max(ys))]
+    length = max(ys) - min(ys)
+    y0, y1 = (max(ys) + near * length, max(ys) + far * length) if side == "top" else \
+        (min(ys) - far * length, min(ys) - near * length)
+    return [(min(xs), y0), (max(xs), y0), (max(xs), y1), (min(xs), y1)]
 
 
 def _approach_strips(polygon: tuple[Point, ...], side: str, table: tuple[float, float],

@@ -13,10 +13,11 @@ the pad is free again once its marker is seen.
 
 With evidence, a hidden marker counts towards a pass only in frames where it is hidden the way
 a pass hides it: most of the marker covered, by an arm that comes from the pad's own seat (the
-strip just outside that seat's edge of the table, level with the pad, is occupied) and held
-still. An arm of another player lying across the pad, a hand beside the pad that hides only its
-edge, an arm sweeping over it, or the player's own arm on its way to lay cards restart the
-timing, as a frame without the table does. A hold cannot start while cards are arriving on the
+strip just outside that seat's edge of the table, level with the pad, is occupied), ending on
+the pad (the table past it, towards the pile, is free) and held still. An arm of another player
+lying across the pad, a hand beside the pad that hides only its edge, an arm sweeping over it,
+or the player's own arm reaching over it to lay cards restart the timing, as a frame without the
+table does. A hold cannot start while cards are arriving on the
 pile, but one already held still goes on through them: the player who passed does not lift
 their hand because the next player has begun to play.
 """
@@ -39,6 +40,9 @@ MIN_COVER = 0.6
 MIN_APPROACH = 0.12
 # A hand held on the pad barely changes between frames; an arm moving over it changes much.
 MAX_MOTION = 0.15
+# A hand on the pad ends at its fingers; an arm reaching over it to the pile fills most of the
+# table past it.
+MAX_REACH = 0.4
 
 
 @dataclass(frozen=True)
@@ -47,9 +51,11 @@ class PadEvidence:
     cover: float       # of the pad's marker that differs from the empty table
     approach: float    # of the strip just outside the pad's seat's edge that differs from it (its emptier half)
     motion: float      # of the pad and its surroundings that changed since the previous frame
+    reach: float = 0.0  # of the table just past the pad, towards the pile, that differs from it
 
     def is_own_still_hand(self) -> bool:
-        return self.cover >= MIN_COVER and self.approach >= MIN_APPROACH and self.motion <= MAX_MOTION
+        return (self.cover >= MIN_COVER and self.approach >= MIN_APPROACH and self.motion <= MAX_MOTION
+                and self.reach <= MAX_REACH)
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
 """PadSensor on filmed frames: with its evidence, a hand on the pad from the pad's own seat is a
-pass, while another player's arm lying across the pad and a hand resting beside it are not (the
-marker alone would take the arm for a pass)."""
+pass, while another player's arm lying across the pad, a hand resting beside it and a player's
+own arm held over it while laying cards on the pile are not (the marker alone would take the arm
+for a pass)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,9 @@ SEATS = ("Ann", "Bo", "Cy")           # bottom, left, top
 PASS = (1.0, 1.8)                     # Ann covers her pad
 ACROSS = (3.0, 4.0)                   # Bo's arm lies across Ann's pad
 BESIDE = (5.0, 6.0)                   # Ann rests her hand beside her pad
+REACH = (7.0, 8.0)                    # Bo holds his arm over his pad, laying cards on the pile
+PILE = (450.0, 250.0)
+END = 8.5
 
 
 def staged_table():
@@ -38,7 +42,12 @@ def staged_table():
                   if NEAR_PAD_AXIS_MM[0] + 2 <= segment_distance(pad, *motions.palm_axis(0, c)) <= NEAR_PAD_AXIS_MM[0] + 8
                   and c[1] < FILM.table_mm[1] - 20)
     stage.hand(beside, *BESIDE, seat=0, palm=True, along=motions.shoulder_along(0))
-    stage.place("9S", (450.0, 250.0), "pile", 6.5)                   # the timeline lasts past the hands
+    # Bo's arm to the pile from the shoulder whence it lies right over his own pad
+    bo_pad = next(z.center() for z in zones if z.kind == PAD and z.seat == 1)
+    over = min((k / 50 for k in range(51)),
+               key=lambda a: segment_distance(bo_pad, motions.seat_point(1, a, -BODY_MM), PILE))
+    stage.hand(PILE, *REACH, seat=1, palm=True, along=over)
+    stage.place("9S", PILE, "pile", END)                   # the timeline lasts past the hands
     return stage.timeline()
 
 
@@ -46,7 +55,7 @@ def staged_table():
 def filmed():
     """(t, marker ids, evidence) for each frame of the staged table."""
     filming = Filming(staged_table(), FILM)
-    frames = list(filming.frames(0.0, 6.5))
+    frames = list(filming.frames(0.0, END))
     calibration = calibrate_from_images([image for _, _, image in frames[:3]], list(SEATS),
                                         table_size=FILM.table_mm, units="mm")
     sensor, detector = PadSensor(calibration), MarkerDetector(subpixel=False)
@@ -75,11 +84,13 @@ def test_the_marker_alone_takes_the_arm_across_for_a_pass(filmed):
 
 
 def test_the_evidence_tells_the_three_apart(filmed):
-    def during(span):
+    def during(span, seat=0):
         """Past the first frame (which moves), as long as a pass takes and a little more (the
         empty table learns whatever stays still for longer)."""
-        return [evidence[0] for t, _ids, evidence in filmed if span[0] + 0.05 < t < span[0] + 0.55]
+        return [evidence[seat] for t, _ids, evidence in filmed if span[0] + 0.05 < t < span[0] + 0.55]
 
     assert all(e.cover > 0.8 and e.approach > 0.15 and e.motion < 0.05 for e in during(PASS))
     assert all(e.cover > 0.6 and e.approach < 0.05 for e in during(ACROSS))
     assert all(e.cover < 0.5 and e.approach > 0.15 for e in during(BESIDE))
+    assert all(e.reach < 0.2 for e in during(PASS))
+    assert all(e.approach > 0.15 and e.reach > 0.5 for e in during(REACH, seat=1))

@@ -149,6 +149,7 @@ OWN_STILL_HAND = PadEvidence(cover=1.0, approach=0.4, motion=0.0)
 OTHER_SEATS_ARM = PadEvidence(cover=0.9, approach=0.0, motion=0.0)     # nothing crosses the seat's edge
 HAND_BESIDE = PadEvidence(cover=0.2, approach=0.5, motion=0.0)         # only the marker's edge hidden
 MOVING_ARM = PadEvidence(cover=0.9, approach=0.4, motion=0.6)
+REACHING_PAST = PadEvidence(cover=1.0, approach=0.4, motion=0.0, reach=0.7)   # the own arm laying cards
 EMPTY = PadEvidence(cover=0.0, approach=0.0, motion=0.0)
 
 
@@ -204,6 +205,12 @@ def test_a_hold_begun_before_the_next_players_cards_arrive_still_passes():
     frames = (seen_at(10, 0, 1, ALL_PADS, EMPTY) + seen_at(10, 1, 1.25, ALL_PADS - {11}, OWN_STILL_HAND)
               + seen_at(10, 1.25, 2, ALL_PADS - {11}, OWN_STILL_HAND, True))
     assert run_seen(watcher, frames) == [(1.3, 1)]
+
+
+def test_an_own_arm_reaching_past_the_pad_to_the_pile_is_no_pass_however_still():
+    watcher = PadWatcher(4)
+    frames = seen_at(10, 0, 1, ALL_PADS, EMPTY) + seen_at(10, 1, 3, ALL_PADS - {11}, REACHING_PAST)
+    assert run_seen(watcher, frames) == []
 
 
 def test_a_seat_without_evidence_is_timed_on_its_marker_alone():

@@ -77,15 +77,18 @@ def test_a_covered_pad_is_a_pass_once_the_cover_has_held():
 
 def test_with_pad_evidence_a_cover_while_cards_arrive_on_the_pile_is_a_reach_not_a_pass():
     """A left arm laying cards on the pile lies across its own pad: still, from its own seat,
-    but the cards arriving under it make it a play. The same cover with the pile quiet passes."""
+    but reaching past the pad, with the cards arriving under it: a play. A hand that ends on
+    the pad, the pile quiet, passes."""
     tr = TableTracker(default_zones(4, 800, 600), (800, 600), TrackerSettings(), pads={s: pad_id(s) for s in range(4)})
     every = set(CORNER_IDS) | {pad_id(s) for s in range(4)}
     own_hand = PadEvidence(cover=1.0, approach=0.4, motion=0.0)
+    reaching_arm = PadEvidence(cover=1.0, approach=0.4, motion=0.0, reach=0.7)
     obs = []
     for i in range(int(6 * FPS)):
         t = i / FPS
         hidden = 1.0 <= t < 1.6 or 4.0 <= t < 4.7
-        evidence = {s: own_hand if s == 1 and hidden else PadEvidence(0.0, 0.0, 0.0) for s in range(4)}
+        over = reaching_arm if t < 2 else own_hand
+        evidence = {s: over if s == 1 and hidden else PadEvidence(0.0, 0.0, 0.0) for s in range(4)}
         cards = [card("9D", 400)] if t >= 1.1 else []
         obs.extend(tr.update(t, cards, every - ({pad_id(1)} if hidden else set()), evidence))
     assert [type(o) for o in obs] == [PlaySeen, PassSeen]

@@ -33,8 +33,10 @@ DEFAULT_HOLD_SECONDS = 0.3
 # Three of four: one corner marker flickering out of detection (glare, an arm reaching to the
 # pile) should not cancel a pass; losing two means the view of the table is really blocked.
 DEFAULT_MIN_CORNERS = 3
-# A palm on the pad hides all of the marker; a hand resting beside it, its edge.
-MIN_COVER = 0.6
+# A palm on the pad hides all of the marker; a hand resting beside it hides its edge, and a
+# forearm crossing it on the way elsewhere (the hand resting past it, reaching for a point card)
+# three quarters of it at most.
+MIN_COVER = 0.8
 # An arm crossing the approach strip fills a good part of it; a strip emptier than this has no
 # arm of that seat in it (shadows and a sleeve's fringe stay well below).
 MIN_APPROACH = 0.12

@@ -19,6 +19,13 @@ edge, an arm sweeping over it, or the player's own arm on its way to lay cards r
 timing, as a frame without the table does. A hold cannot start while cards are arriving on the
 pile, but one already held still goes on through them: the player who passed does not lift
 their hand because the next player has begun to play.
+
+A table may declare with its own gesture, apart from a pass (`DoubleTap`): two short covers of
+one's pad, a *double tap*. Then every cover is told by how long it lasts: one held for
+``pass_hold`` is a pass (``newly_covered``), one lifted sooner is a tap and never a pass, and a
+second tap lifted within ``window`` seconds of the first's start is one ``double_tapped`` report.
+A tap counts the way a pass does (a still hand of the pad's own seat, the table in view, no hold
+starting while cards arrive), for at least ``min_tap`` seconds.
 """
 
 from __future__ import annotations
@@ -42,6 +49,21 @@ MAX_MOTION = 0.15
 
 
 @dataclass(frozen=True)
+class DoubleTap:
+    """The timing of a double tap (see the module's text), in seconds."""
+    # Two quick taps of a palm, start to lift, take well under a second.
+    window: float = 1.2
+    # Longer than a marker flickering out of detection for a frame or two.
+    min_tap: float = 0.1
+    # A pass is held this long: a tap, lifted sooner, has room to be comfortably short of it.
+    pass_hold: float = 0.6
+
+    def __post_init__(self) -> None:
+        if not 0 < self.min_tap < self.pass_hold < self.window:
+            raise ValueError("a double tap needs 0 < min_tap < pass_hold < window")
+
+
+@dataclass(frozen=True)
 class PadEvidence:
     """What the camera sees around one pad in one frame, each a fraction from 0 to 1."""
     cover: float       # of the pad's marker that differs from the empty table
@@ -60,20 +82,25 @@ class PadReport:
     covered: frozenset[int]            # seats whose pad is covered now
     newly_covered: tuple[int, ...]     # seats that became covered in this frame: a pass each
     released: tuple[int, ...]          # seats whose covered pad is seen again in this frame
+    double_tapped: tuple[int, ...] = ()   # seats that tapped their pad twice: a declaration each
 
 
 class PadWatcher:
     def __init__(self, pads: Mapping[int, int] | int, *, hold: float = DEFAULT_HOLD_SECONDS,
-                 corner_ids: Iterable[int] = CORNER_IDS, min_corners: int = DEFAULT_MIN_CORNERS) -> None:
-        """``pads``: seat → marker id, or a number of seats (ids 10, 11, ...)."""
+                 corner_ids: Iterable[int] = CORNER_IDS, min_corners: int = DEFAULT_MIN_CORNERS,
+                 double_tap: DoubleTap | None = None) -> None:
+        """``pads``: seat → marker id, or a number of seats (ids 10, 11, ...); ``double_tap``:
+        declarations are double taps (None: a cover is all a pad tells)."""
         self.pads = dict(pad_ids_for(pads)) if isinstance(pads, int) else dict(pads)
-        self.hold = hold
+        self.double_tap = double_tap
+        self.hold = hold if double_tap is None else max(hold, double_tap.pass_hold)
         self.corner_ids = frozenset(corner_ids)
         self.min_corners = min(min_corners, len(self.corner_ids))
         self._seen_once: set[int] = set()
         self._missing_since: dict[int, float] = {}
         self._covered: set[int] = set()
         self._last_t: float | None = None
+        self._taps = _Taps(double_tap) if double_tap is not None else None
 
     @classmethod
     def from_calibration(cls, calibration, **kwargs) -> "PadWatcher":
@@ -92,6 +119,7 @@ class PadWatcher:
         visible = frozenset(seat for seat, marker in self.pads.items() if marker in ids)
         newly_covered: list[int] = []
         released: list[int] = []
+        double_tapped: list[int] = []
         for seat in self.pads:
             if seat in visible:
                 self._seen_once.add(seat)
@@ -99,11 +127,15 @@ class PadWatcher:
                 if seat in self._covered:
                     self._covered.discard(seat)
                     released.append(seat)
+                elif self._taps is not None and self._taps.lifted(seat, t):
+                    double_tapped.append(seat)
                 continue
             if seat in self._covered or seat not in self._seen_once:
                 continue
             if not table_visible:
                 self._missing_since.pop(seat, None)   # can't tell a hand from a blocked camera
+                if self._taps is not None:
+                    self._taps.blocked(seat)
                 continue
             if evidence is not None and not _passing_hand(evidence.get(seat)):
                 self._missing_since.pop(seat, None)   # hidden, but not the way a pass hides it
@@ -111,11 +143,16 @@ class PadWatcher:
             if evidence is not None and pile_arriving and seat not in self._missing_since:
                 continue   # a hold may not start while cards arrive; one already held goes on
             since = self._missing_since.setdefault(seat, t)
+            if self._taps is not None:
+                self._taps.held(seat, since, t)
             if t - since >= self.hold - 1e-9:
                 self._covered.add(seat)
                 self._missing_since.pop(seat, None)
                 newly_covered.append(seat)
-        return PadReport(t, table_visible, visible, frozenset(self._covered), tuple(newly_covered), tuple(released))
+                if self._taps is not None:
+                    self._taps.forget(seat)           # a pass: no tap before it pairs with a later one
+        return PadReport(t, table_visible, visible, frozenset(self._covered), tuple(newly_covered), tuple(released),
+                         tuple(double_tapped))
 
     def reset(self, seats: Iterable[int] | None = None) -> None:
         """Cancel covers in progress, and make every hidden pad wait until it is seen again
@@ -127,6 +164,44 @@ class PadWatcher:
         for seat in chosen:
             self._missing_since.pop(seat, None)
         self._covered -= chosen
+        if self._taps is not None:
+            for seat in chosen:
+                self._taps.forget(seat)
+
+
+class _Taps:
+    """The short covers of each pad, paired into double taps (for `PadWatcher`)."""
+
+    def __init__(self, timing: DoubleTap) -> None:
+        self.timing = timing
+        self._hidden: dict[int, float] = {}   # seat → longest still hold of the cover in progress
+        self._first: dict[int, float] = {}    # seat → when its last tap, still unpaired, began
+        self._began: dict[int, float] = {}    # seat → when the still hold of the cover in progress began
+
+    def held(self, seat: int, since: float, t: float) -> None:
+        """The pad is hidden by a passing hand, held still since ``since``."""
+        self._began.setdefault(seat, since)
+        self._hidden[seat] = max(self._hidden.get(seat, 0.0), t - since)
+
+    def blocked(self, seat: int) -> None:
+        """The table went out of view: the cover in progress cannot be told from a blocked camera."""
+        self._hidden.pop(seat, None)
+        self._began.pop(seat, None)
+
+    def forget(self, seat: int) -> None:
+        self.blocked(seat)
+        self._first.pop(seat, None)
+
+    def lifted(self, seat: int, t: float) -> bool:
+        """The pad is seen again at ``t``: whether that ends the second tap of a double tap."""
+        hold, began = self._hidden.pop(seat, None), self._began.pop(seat, None)
+        if hold is None or began is None or hold < self.timing.min_tap - 1e-9:
+            return False                       # no cover, or too short to be a hand
+        first = self._first.pop(seat, None)
+        if first is not None and t - first <= self.timing.window + 1e-9:
+            return True
+        self._first[seat] = began              # the first tap (or a new first, the old one too long ago)
+        return False
 
 
 def _passing_hand(evidence: PadEvidence | None) -> bool:

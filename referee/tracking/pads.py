@@ -56,7 +56,7 @@ class DoubleTap:
     # Longer than a marker flickering out of detection for a frame or two.
     min_tap: float = 0.1
     # A pass is held this long: a tap, lifted sooner, has room to be comfortably short of it.
-    pass_hold: float = 0.6
+    pass_hold: float = 0.5
 
     def __post_init__(self) -> None:
         if not 0 < self.min_tap < self.pass_hold < self.window:

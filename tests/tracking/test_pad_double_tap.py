@@ -46,7 +46,7 @@ def tapping() -> PadWatcher:
 def test_a_held_cover_is_one_pass_after_the_longer_hold_and_no_declaration():
     seen = run(tapping(), pad_one([(1.0, 2.5)], 4.0))
     assert [(kind, seat) for kind, _t, seat in seen] == [("pass", 1)]
-    assert 1.6 - 1e-9 <= seen[0][1] < 1.6 + 1 / FPS + 1e-9       # held DoubleTap.pass_hold (0.6 s)
+    assert 1.5 - 1e-9 <= seen[0][1] < 1.5 + 1 / FPS + 1e-9       # held DoubleTap.pass_hold (0.5 s)
 
 
 def test_two_short_taps_are_one_declaration_when_the_second_lifts_and_no_pass():

@@ -24,8 +24,9 @@ A table may declare with its own gesture, apart from a pass (`DoubleTap`): two s
 one's pad, a *double tap*. Then every cover is told by how long it lasts: one held for
 ``pass_hold`` is a pass (``newly_covered``), one lifted sooner is a tap and never a pass, and a
 second tap lifted within ``window`` seconds of the first's start is one ``double_tapped`` report.
-A tap counts the way a pass does (a still hand of the pad's own seat, the table in view, no hold
-starting while cards arrive), for at least ``min_tap`` seconds.
+A tap lasts from the marker hidden to the marker seen again, at least ``min_tap`` seconds, the
+table in view all along, and in it the hand is for a moment one that would pass (a still hand of
+the pad's own seat, no cards arriving on the pile).
 """
 
 from __future__ import annotations
@@ -137,6 +138,8 @@ class PadWatcher:
                 if self._taps is not None:
                     self._taps.blocked(seat)
                 continue
+            if self._taps is not None:
+                self._taps.hidden(seat, t)
             if evidence is not None and not _passing_hand(evidence.get(seat)):
                 self._missing_since.pop(seat, None)   # hidden, but not the way a pass hides it
                 continue
@@ -144,7 +147,7 @@ class PadWatcher:
                 continue   # a hold may not start while cards arrive; one already held goes on
             since = self._missing_since.setdefault(seat, t)
             if self._taps is not None:
-                self._taps.held(seat, since, t)
+                self._taps.held(seat)
             if t - since >= self.hold - 1e-9:
                 self._covered.add(seat)
                 self._missing_since.pop(seat, None)
@@ -174,19 +177,23 @@ class _Taps:
 
     def __init__(self, timing: DoubleTap) -> None:
         self.timing = timing
-        self._hidden: dict[int, float] = {}   # seat → longest still hold of the cover in progress
+        self._began: dict[int, float] = {}    # seat → when the cover in progress hid the marker
+        self._still: set[int] = set()         # seats whose cover in progress was a passing hand
         self._first: dict[int, float] = {}    # seat → when its last tap, still unpaired, began
-        self._began: dict[int, float] = {}    # seat → when the still hold of the cover in progress began
 
-    def held(self, seat: int, since: float, t: float) -> None:
-        """The pad is hidden by a passing hand, held still since ``since``."""
-        self._began.setdefault(seat, since)
-        self._hidden[seat] = max(self._hidden.get(seat, 0.0), t - since)
+    def hidden(self, seat: int, t: float) -> None:
+        """The pad's marker is hidden, the table in view."""
+        self._began.setdefault(seat, t)
+
+    def held(self, seat: int) -> None:
+        """... by a passing hand in this frame. The hand's arriving and lifting frames blur (and
+        so are not still): a tap is timed from hiding to lifting, not by its still frames."""
+        self._still.add(seat)
 
     def blocked(self, seat: int) -> None:
         """The table went out of view: the cover in progress cannot be told from a blocked camera."""
-        self._hidden.pop(seat, None)
         self._began.pop(seat, None)
+        self._still.discard(seat)
 
     def forget(self, seat: int) -> None:
         self.blocked(seat)
@@ -194,9 +201,10 @@ class _Taps:
 
     def lifted(self, seat: int, t: float) -> bool:
         """The pad is seen again at ``t``: whether that ends the second tap of a double tap."""
-        hold, began = self._hidden.pop(seat, None), self._began.pop(seat, None)
-        if hold is None or began is None or hold < self.timing.min_tap - 1e-9:
-            return False                       # no cover, or too short to be a hand
+        began, still = self._began.pop(seat, None), seat in self._still
+        self._still.discard(seat)
+        if began is None or not still or t - began < self.timing.min_tap - 1e-9:
+            return False                       # no cover, not a hand of its own, or a flicker
         first = self._first.pop(seat, None)
         if first is not None and t - first <= self.timing.window + 1e-9:
             return True

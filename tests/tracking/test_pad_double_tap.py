@@ -75,6 +75,18 @@ def test_a_tap_then_a_held_cover_is_a_pass_and_the_tap_is_forgotten():
     assert [kind for kind, _t, _seat in seen] == ["pass"]
 
 
+def test_taps_still_only_between_a_blurred_arrival_and_lift_count():
+    """As filmed at 15 fps: each tap hides the marker for 3 frames, the first blurred by the arriving hand."""
+    moving = PadEvidence(cover=1.0, approach=0.35, motion=0.57)
+    frames = []
+    for i in range(45):
+        t = i / 15
+        hidden = 1 if 15 <= i < 18 or 22 <= i < 25 else 0
+        hand = (moving if i in (15, 22) else OWN_STILL_HAND) if hidden else EMPTY
+        frames.append((t, ALL_PADS - {11} if hidden else ALL_PADS, {0: EMPTY, 1: hand, 2: EMPTY, 3: EMPTY}))
+    assert [(kind, seat) for kind, _t, seat in run(PadWatcher(4, double_tap=DoubleTap()), frames)] == [("declare", 1)]
+
+
 def test_a_marker_flickering_out_for_a_frame_is_no_tap():
     flickers = [(1.0, 1.0 + 1.5 / FPS), (1.4, 1.4 + 1.5 / FPS)]    # one frame hidden each
     assert run(tapping(), pad_one(flickers, 3.0, evidence=None)) == []

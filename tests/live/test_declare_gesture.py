@@ -4,16 +4,21 @@ declares the offer pending for its seat and is never a pass, a cover is never a 
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
-from table_double import logged_events, new_stage, run_stage
+from table_double import TABLE_MM, logged_events, new_stage, play_script, run_stage
 
+from referee.calibration import default_zones
 from referee.gamelog import read_log
+from referee.synth.choreography import Timing, choreograph
 from referee.tracking import TrackerSettings
 
 THREE = ("A", "B", "C")
 TAPPING = TrackerSettings(declare_gesture="double-tap")
 KANJI = re.compile(r"[\u4e00-\u9fff]")
+DEMO_RECORD = Path(__file__).resolve().parents[2] / "fixtures" / "demo" / "profit-demo.json"
 
 
 def actions(log):
@@ -60,3 +65,18 @@ def test_the_double_tap_texts_in_japanese_are_kana(tmp_path):
     assert "パッドを 2かい たたくと せんげんします。" in heard
     assert "Bさん、せんげんできる ものが ありません。" in heard
     assert not [h for h in heard if KANJI.search(h)]
+
+
+def test_the_demo_game_with_every_declaration_a_double_tap_is_refereed_event_for_event(tmp_path):
+    record = json.loads(DEMO_RECORD.read_text(encoding="utf-8"))
+    script = choreograph(record, default_zones(len(record["players"]), *TABLE_MM), TABLE_MM,
+                         timing=Timing(double_tap=True))
+    declarations = [a for a in record["actions"] if "declare" in a]
+    assert declarations and len(script.timeline.pads) == len([a for a in record["actions"] if "pass" in a]) + \
+        2 * len(declarations)
+    log = tmp_path / "game.jsonl"
+    referee, heard = play_script(script, log, settings=TAPPING)
+
+    expected = list(script.expected_events)
+    assert logged_events(log)[:len(expected)] == expected
+    assert heard.count("Tap your pad twice to declare.") >= len(declarations)

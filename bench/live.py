@@ -3,7 +3,7 @@
 
     python bench/live.py [--designs referee-drawn,gnome-simplistic] [--seeds 1,2] [--every 1]
                          [--enrol [--enrol-method head|finetune|index]] [--stable 0.3] [--settle 0.1] [--models DIR] [--det-conf C] [--min-prob P]
-                         [--motions]
+                         [--motions] [--declare-gesture cover|double-tap]
 
 Each game is a short random game (`referee.synth.rehearsal.short_game`: 3 players, 5 cards each,
 one refused play, no jokers), staged and filmed at 15 fps with a held-out deck design
@@ -28,6 +28,8 @@ their player, the winner carrying the pile off, idle arms, a mug and a phone at 
 left-handed players on the side seats, arms across another player's pad, hands resting beside
 their own pad), none of which may make a play or a pass; off by default, so the figures compare
 with earlier runs.
+--declare-gesture double-tap films every declaration as a double tap of the pad and referees with
+that gesture (referee watch --declare-gesture); a pass is then held longer (0.9 s, not 0.7).
 Not timed tests: figures depend on the machine and its load (printed).
 """
 
@@ -74,8 +76,11 @@ def main() -> int:
     ap.add_argument("--motions", action="store_true",
                     help="film with a real table's motions (cards facing their player, pile carried off, "
                          "idle arms, clutter)")
+    ap.add_argument("--declare-gesture", default="cover", choices=("cover", "double-tap"),
+                    help="how declarations are filmed and read (referee watch --declare-gesture; default cover)")
     args = ap.parse_args()
 
+    from referee.synth.choreography import Timing
     from referee.synth.footage import FilmSet
     from referee.synth.rehearsal import rehearse, short_game
     from referee.synth.scenes.designs import designs_for
@@ -98,7 +103,11 @@ def main() -> int:
         options["conflict_spare_probability"] = args.conflict_spare
     base = CardRecognizer(args.models, **options)
     overrides = {k: v for k, v in (("stable_seconds", args.stable), ("settle_seconds", args.settle)) if v is not None}
+    if args.declare_gesture != "cover":
+        overrides["declare_gesture"] = args.declare_gesture
     settings = TrackerSettings(**overrides) if overrides else None
+    # at a double-tap table a pass is held longer than a tap (DoubleTap.pass_hold): a second or so
+    timing = Timing(double_tap=True, pad_cover=0.9) if args.declare_gesture == "double-tap" else Timing()
     work = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="bench-live-"))
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; every {args.every}; {work}"
           + (f"; tracker {overrides}" if overrides else "") + (f"; enrolled decks ({args.enrol_method})" if args.enrol else "")
@@ -122,7 +131,7 @@ def main() -> int:
             record = short_game(rules, ["Ann", "Bo", "Cy"], args.cards, seed)
             film_set = FilmSet(design=design, seed=seed, fps=args.fps, motions=args.motions)
             result = rehearse(record, film_set, work / f"{design}-{seed}",
-                              every=args.every, recognizer=recognizer, settings=settings, answer=True)
+                              every=args.every, recognizer=recognizer, settings=settings, answer=True, timing=timing)
             lat = sorted(result.play_latencies())
             all_fps.append(result.fps)
             all_lat.extend(lat)

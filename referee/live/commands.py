@@ -24,7 +24,7 @@ from referee.gamelog.history import HistoryRecorder
 from referee.live import GameKeeper, GameSetup, LiveLoop, Referee, deal_counts
 from referee.live.overlay import OverlayOutput
 from referee.live.perception import CameraPerception
-from referee.tracking import TableTracker, TrackerSettings
+from referee.tracking import DECLARE_GESTURES, TableTracker, TrackerSettings
 
 DEFAULT_LOG_DIR = Path("logs")
 
@@ -66,6 +66,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--stable", type=float, default=0.3, help="seconds a change must hold to count (default 0.3)")
     p.add_argument("--prompt-seconds", type=float, default=5.0,
                    help="seconds a player has to answer an offer by covering their pad (default 5)")
+    p.add_argument("--declare-gesture", choices=DECLARE_GESTURES, default=None,
+                   help="how a player declares on their pad: cover it as for a pass, while the referee offers "
+                        "the declaration (default), or double-tap it (two short covers), never taken for a pass "
+                        "(default for --resume: the log's)")
     p.add_argument("--board", action="store_true",
                    help="serve the scoreboard page for the players' phones (score, turn, top play, announcements, "
                         "history; undo, correct, pass); its link, with a token, is printed")
@@ -101,12 +105,12 @@ def run_watch(args: argparse.Namespace) -> int:
                  players=players, readings=readings, counts=_counts(args.counts), first=args.first, models=args.models,
                  deck=args.deck, size=args.size, every=args.every, realtime=args.realtime, record_overlay=args.record_overlay,
                  stable=args.stable, prompt_seconds=args.prompt_seconds, board=args.board, board_host=args.board_host,
-                 board_port=args.board_port)
+                 board_port=args.board_port, declare_gesture=args.declare_gesture)
 
 
 def _check_options(*, every: int, stable: float, prompt_seconds: float, rules: str | None, resume: str | None,
                    log: str | None, board: bool = False, board_host: str | None = None,
-                   board_port: int | None = None) -> None:
+                   board_port: int | None = None, declare_gesture: str | None = None) -> None:
     if not board and (board_host is not None or board_port is not None):
         raise UserError("--board-host and --board-port are for the scoreboard: add --board")
     if board_port is not None and not 0 <= board_port <= 65535:
@@ -117,6 +121,8 @@ def _check_options(*, every: int, stable: float, prompt_seconds: float, rules: s
         raise UserError(f"--stable must be between 0.05 and 5 seconds, got {stable}")
     if prompt_seconds <= 0:
         raise UserError("--prompt-seconds must be positive")
+    if declare_gesture is not None and declare_gesture not in DECLARE_GESTURES:
+        raise UserError(f"--declare-gesture must be one of {', '.join(DECLARE_GESTURES)}, got {declare_gesture!r}")
     if resume is None and rules is None:
         raise UserError("give --rules (a preset or a table file), or --resume LOG to continue a game")
     if resume is not None and log is not None and Path(log) != Path(resume):
@@ -133,7 +139,7 @@ def watch(source: str, *, rules: str | None = None, calibration: str = "default"
           counts: Sequence[int] | None = None, first: str | None = None, models: str | None = None,
           deck: str | None = None, size: str | None = None, every: int = 1, realtime: bool = False,
           record_overlay: str | None = None, stable: float = 0.3, prompt_seconds: float = 5.0, board: bool = False,
-          board_host: str | None = None, board_port: int | None = None) -> int:
+          board_host: str | None = None, board_port: int | None = None, declare_gesture: str | None = None) -> int:
     """Referee a game through a camera (``source`` "0"), a video file or a folder of images; the
     keyword arguments are `referee watch`'s options (same names, same defaults). Returns the exit
     status; problems a user can fix raise `UserError`."""
@@ -143,7 +149,7 @@ def watch(source: str, *, rules: str | None = None, calibration: str = "default"
 
     lang = lang or table_language()
     _check_options(every=every, stable=stable, prompt_seconds=prompt_seconds, rules=rules, resume=resume, log=log,
-                   board=board, board_host=board_host, board_port=board_port)
+                   board=board, board_host=board_host, board_port=board_port, declare_gesture=declare_gesture)
     table = load_calibration(calibration, calibration_dir)
     seats = len(table.seats)
     resumed = keeper = None
@@ -154,6 +160,10 @@ def watch(source: str, *, rules: str | None = None, calibration: str = "default"
         names = keeper.players
         header = read_log(resume).header or {}
         readings = dict(header.get("readings") or {}) | dict(readings or {})
+        declare_gesture = declare_gesture or header.get("declare_gesture")
+        if declare_gesture is not None and declare_gesture not in DECLARE_GESTURES:
+            raise UserError(f"{resume} names an unknown declare gesture {declare_gesture!r} "
+                            f"(give --declare-gesture {' or '.join(DECLARE_GESTURES)})")
     else:
         game_rules = load_rules(rules)
         names = tuple(players or table.seats)
@@ -187,11 +197,14 @@ def watch(source: str, *, rules: str | None = None, calibration: str = "default"
         if window or record_overlay:
             output = OverlayOutput(window=window, record_path=record_overlay,
                                    fps=getattr(capture.source, "fps", None) or 30.0)
-        tracker = TableTracker.from_calibration(table, TrackerSettings(stable_seconds=stable))
+        declare_gesture = declare_gesture or "cover"
+        tracker = TableTracker.from_calibration(table, TrackerSettings(stable_seconds=stable,
+                                                                       declare_gesture=declare_gesture))
         if resumed is None:
             log_path.parent.mkdir(parents=True, exist_ok=True)
             keeper, deal_events = GameKeeper.start(setup, GameLogWriter(log_path),
                                                    header={"source": source, "calibration": table.name,
+                                                           "declare_gesture": declare_gesture,
                                                            **({"readings": dict(readings)} if readings else {})})
         else:
             keeper.reopen_log(log_path, resumed)

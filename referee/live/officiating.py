@@ -7,6 +7,9 @@ engine's events to announcements.
   declaration (Eight Reset, Jack Bind, Uno: a cover within ``prompt_seconds`` declares it) or a
   9-pass (a cover gives the required number of cards). Cards laid in the discard zone answer a
   10-discard or a 9-pass with their number.
+* At a table that declares by a double tap (`TrackerSettings.declare_gesture`), a cover is never
+  a declaration and a double tap never a pass: it declares the offer pending for its seat, and
+  with none (the referee missed the play that made one) it is said to have nothing to declare.
 * The pile cleared while the engine's trick goes on is announced as too early.
 * Profit: a card arriving in a seat's point-card zone is checked against the engine's point
   cards after ``point_card_grace`` seconds (the card may be picked up before the pass that wins
@@ -30,7 +33,7 @@ from referee.gamelog import GameLogError
 from referee.live.decoding import decide, played_cards
 from referee.live.keeper import GameKeeper, Resumed
 from referee.live.texts import live_text
-from referee.tracking import (DiscardSeen, Observation, PassSeen, PileCleared, PlaySeen,
+from referee.tracking import (DeclarationSeen, DiscardSeen, Observation, PassSeen, PileCleared, PlaySeen,
                               PointCardsSeen, TableTracker)
 from referee.vision.labels import Label, label_code, label_codes
 
@@ -163,6 +166,8 @@ class Referee:
                 self._on_play(obs)
             elif isinstance(obs, PassSeen):
                 self._on_pad(obs.seat)
+            elif isinstance(obs, DeclarationSeen):
+                self._on_double_tap(obs.seat)
             elif isinstance(obs, DiscardSeen):
                 self._on_discard(len(obs.cards))
                 self._release_held_pass()
@@ -368,7 +373,7 @@ class Referee:
             self._held_pass = (seat, self.t)     # the offer's cards first, then this pass
             return
         player = self.keeper.player(seat)
-        if prompt is not None and prompt.seat == seat:
+        if prompt is not None and prompt.seat == seat and not (prompt.action == "declare" and self._tapping()):
             if prompt.action == "declare":
                 self._act(Declare(player, prompt.rule))
             elif prompt.action == "give":
@@ -379,6 +384,20 @@ class Referee:
                 self._act(Pass(player))      # a claim asked for (Dobon-gaeshi) declined
             return
         self._act(Pass(player))
+
+    def _on_double_tap(self, seat: int) -> None:
+        state = self.keeper.state
+        if state.phase is not Phase.PLAY or seat >= len(self.keeper.players):
+            return
+        pending, player = state.pending, self.keeper.player(seat)
+        if pending is not None and pending.action == "declare" and pending.player == seat:
+            self._act(Declare(player, pending.rule))
+        else:
+            self._say(lambda lang: live_text("nothing_to_declare", lang, player=player), NOTICE_PRIORITY)
+
+    def _tapping(self) -> bool:
+        """Whether this table declares by a double tap (a cover is then never a declaration)."""
+        return self.tracker.settings.declare_gesture == "double-tap"
 
     def _release_held_pass(self) -> None:
         held, self._held_pass = self._held_pass, None
@@ -489,7 +508,8 @@ class Referee:
         deadline = None if pending.mandatory or self.t is None else self.t + self.prompt_seconds
         self.prompt = Prompt(pending.rule, pending.action, pending.player, pending.limit, pending.mandatory, deadline)
         self.tracker.reset_pads([pending.player])
-        hint = {"declare": "declare_hint", "discard": "discard_hint", "give": "give_hint"}.get(pending.action)
+        declare_hint = "declare_hint_tap" if self._tapping() else "declare_hint"
+        hint = {"declare": declare_hint, "discard": "discard_hint", "give": "give_hint"}.get(pending.action)
         if hint is not None:
             count = pending.limit
             self._say(lambda lang: live_text(hint, lang, count=count), NOTICE_PRIORITY)

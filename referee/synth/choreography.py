@@ -3,7 +3,8 @@ when a hand passes over the cards, when a pass pad is covered.
 
 `choreograph(record, zones, table_size)` walks a record through the engine and lays out the
 table: plays fanned on the pile one card after another under a hand, refused plays taken back,
-passes and declarations as pad covers, 10-discards and 9-passes as face-down cards laid in the
+passes and declarations as pad covers (declarations as double taps with
+``Timing.double_tap``), 10-discards and 9-passes as face-down cards laid in the
 discard zone and taken away once counted, Profit point cards moved from the pile to the taker's
 zone, tricks swept away. With ``motions`` (`referee.synth.motions`) the table moves as a real
 one does: cards face their player, the winner carries the pile off, idle arms rest on the table,
@@ -45,6 +46,9 @@ class Timing:
     hand_before: float = 0.2         # the hand arrives this long before the first card
     hand_after: float = 0.25         # ... and leaves this long after the last
     pad_cover: float = 0.7           # a pass: the hand on the pad
+    double_tap: bool = False         # declarations are two short covers (declare gesture "double-tap")
+    pad_tap: float = 0.25            # one tap of a double tap: the hand on the pad ...
+    tap_gap: float = 0.25            # ... and lifted between the two taps
     take_back_after: float = 1.5     # a refused play stays this long before it is taken back
     point_card_after: float = 1.5    # a point card is picked up this long after it is won (announced)
     clear_after: float = 0.8         # the pile is swept this long after the trick ends
@@ -184,6 +188,13 @@ class Stage:
     def cover_pad(self, seat: int, start: float, end: float | None = None) -> None:
         along = self.motions.shoulder_along(seat) if self.motions else None
         self.pads.append(PadCover(seat, start, end if end is not None else start + self.timing.pad_cover, along))
+
+    def tap_pad(self, seat: int, start: float) -> float:
+        """A double tap of the seat's pad: two short covers; returns when the second ends."""
+        second = start + self.timing.pad_tap + self.timing.tap_gap
+        self.cover_pad(seat, start, start + self.timing.pad_tap)
+        self.cover_pad(seat, second, second + self.timing.pad_tap)
+        return second + self.timing.pad_tap
 
     def present(self, t: float, zone: str | None = None) -> list[int]:
         return [i for i, c in enumerate(self.cards) if c.start <= t < c.end and (zone is None or c.zone == zone)]
@@ -394,6 +405,8 @@ def _stage_action(stage: Stage, state, action, refused: bool, now: float, timing
         if pending is None or pending.player != seat or pending.rule != action.rule:
             raise ChoreographyError(f"{where}: a declaration nobody was offered is not staged (a pad cover "
                                     "would be a pass)")
+        if timing.double_tap:
+            return stage.tap_pad(seat, now) + timing.gap
         stage.cover_pad(seat, now)
         return now + timing.pad_cover + timing.gap
     if isinstance(action, (Discard, Give)):

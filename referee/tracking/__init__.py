@@ -1,5 +1,6 @@
 """Following the cards on the table over time: readings in table coordinates in, stable changes
-out (a play on the pile, the pile cleared, point cards taken, cards discarded, a pad covered).
+out (a play on the pile, the pile cleared, point cards taken, cards discarded, a pad covered or
+tapped twice).
 
 Pure logic over plain data (no OpenCV): `TableTracker.update(t, readings, marker_ids)` takes one
 frame's card readings already mapped to the table (`readings_on_table`) and returns
@@ -8,15 +9,15 @@ default): a hand passing over the cards, a card read wrongly in a few frames, or
 above the table for a moment changes nothing.
 """
 
-from referee.tracking.observations import (DiscardSeen, Observation, PassSeen, PileCleared,
+from referee.tracking.observations import (DeclarationSeen, DiscardSeen, Observation, PassSeen, PileCleared,
                                            PileRestored, PlaySeen, PointCardsSeen, TakenBack)
-from referee.tracking.pads import PadEvidence, PadReport, PadWatcher
+from referee.tracking.pads import DoubleTap, PadEvidence, PadReport, PadWatcher
 from referee.tracking.readings import TableReading, readings_on_table
-from referee.tracking.settings import TrackerSettings
+from referee.tracking.settings import DECLARE_GESTURES, TrackerSettings
 from referee.tracking.table import TableTracker, TableView, TrackedCard
 
 __all__ = [
-    "DiscardSeen", "Observation", "PadEvidence", "PadReport", "PadWatcher", "PassSeen", "PileCleared", "PileRestored",
+    "DECLARE_GESTURES", "DeclarationSeen", "DiscardSeen", "DoubleTap", "Observation", "PadEvidence", "PadReport", "PadWatcher", "PassSeen", "PileCleared", "PileRestored",
     "PlaySeen",
     "PointCardsSeen", "TableReading", "TableTracker", "TableView", "TakenBack", "TrackedCard",
     "TrackerSettings", "readings_on_table",

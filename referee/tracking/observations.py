@@ -65,4 +65,13 @@ class PassSeen:
     seat: int
 
 
-Observation = PlaySeen | PileCleared | PileRestored | TakenBack | PointCardsSeen | DiscardSeen | PassSeen
+@dataclass(frozen=True, slots=True)
+class DeclarationSeen:
+    """A seat tapped its pad twice: a declaration, at a table that declares so (see
+    `referee.tracking.PadWatcher`)."""
+    t: float
+    seat: int
+
+
+Observation = (PlaySeen | PileCleared | PileRestored | TakenBack | PointCardsSeen | DiscardSeen | PassSeen
+               | DeclarationSeen)

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+# How a player declares on their pad: "cover" as for a pass (the referee tells them apart by
+# what it offered), or "double-tap", a gesture of its own (see `referee.tracking.pads`).
+DECLARE_GESTURES = ("cover", "double-tap")
+
 
 @dataclass(frozen=True)
 class TrackerSettings:
@@ -33,9 +37,12 @@ class TrackerSettings:
     match_radius: float = 0.08      # how far one card may move between two readings
     flicker_radius: float = 0.025   # a reading of another code this close is the same card misread
     return_radius: float = 0.08     # how near its old place a hidden card must reappear
+    declare_gesture: str = "cover"  # one of DECLARE_GESTURES
 
     def __post_init__(self) -> None:
         if self.stable_seconds <= 0 or self.clear_seconds <= 0:
             raise ValueError("stable_seconds and clear_seconds must be positive")
         if not 0 < self.min_presence <= 1:
             raise ValueError("min_presence must be in (0, 1]")
+        if self.declare_gesture not in DECLARE_GESTURES:
+            raise ValueError(f"declare_gesture must be one of {', '.join(DECLARE_GESTURES)}, got {self.declare_gesture!r}")

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
 from referee.calibration.layout import DISCARD, PILE, POINTS, Zone
-from referee.tracking.pads import PadEvidence, PadWatcher
-from referee.tracking.observations import Observation, PassSeen
+from referee.tracking.pads import DoubleTap, PadEvidence, PadWatcher
+from referee.tracking.observations import DeclarationSeen, Observation, PassSeen
 from referee.tracking.readings import Point, TableReading
 from referee.tracking.settings import TrackerSettings
 from referee.tracking.tracks import ZoneTracks
@@ -53,7 +53,8 @@ class TableTracker:
         self._discard_name = discard[0] if discard else None
         self.points = {z.seat: PointsWatcher(z.seat) for z in self._zones.values() if z.kind == POINTS}
         self._points_names = {z.seat: z.name for z in self._zones.values() if z.kind == POINTS}
-        self.pads = PadWatcher(dict(pads), hold=settings.stable_seconds) if pads else None
+        double_tap = DoubleTap() if settings.declare_gesture == "double-tap" else None
+        self.pads = PadWatcher(dict(pads), hold=settings.stable_seconds, double_tap=double_tap) if pads else None
         self._covered: frozenset[int] = frozenset()
         self.t: float | None = None
         self._leftover_seconds: float | None = None    # see leave_over_first_view
@@ -88,6 +89,7 @@ class TableTracker:
             report = self.pads.update(t, marker_ids, pad_evidence, arriving)
             self._covered = report.covered
             out.extend(PassSeen(t, seat) for seat in report.newly_covered)
+            out.extend(DeclarationSeen(t, seat) for seat in report.double_tapped)
         return out
 
     # ---- what the referee tells the tracker ----------------------------------------------------

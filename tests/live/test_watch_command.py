@@ -134,7 +134,7 @@ def test_watch_referees_a_recording_and_resumes_its_log(table, tmp_path, capsys,
     first_part = folder("part", 4.8)             # the recording stops (a crash) before C plays
     args = ["--calibration", str(calibration_path)]
     assert main(watch("--source", str(first_part), "--rules", "president-none", "--counts", "13,13,13,13",
-                      "--players", "A:えい,B,C,D", "--log", str(log), *args)) == 0
+                      "--players", "A:えい,B,C,D", "--log", str(log), "--declare-gesture", "double-tap", *args)) == 0
     out = capsys.readouterr().out
     assert "A plays 5 of hearts." in out and "B, please take the cards back." in out
     assert "game 1 in progress" in out
@@ -150,6 +150,7 @@ def test_watch_referees_a_recording_and_resumes_its_log(table, tmp_path, capsys,
         ("play", "A"), ("illegal", "B"), ("play", "B"), ("illegal", "C"), ("play", "C")]
     assert game.header["calibration"] == "test" and game.of_kind("resume")
     assert game.header["readings"] == {"A": "えい"}       # the voice's reading outlives the crash
+    assert game.header["declare_gesture"] == "double-tap"   # and so does the table's way to declare
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")

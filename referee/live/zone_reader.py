@@ -31,8 +31,10 @@ MARGIN_CARDS = 0.5            # the crop and the watched area reach this many ca
 FALLBACK_CARD_PX = 90.0       # a card's height when the calibration cannot tell it
 # The crop may be letterboxed larger than the whole frame is, cards landing at most this much
 # taller in the detector's input than on the whole-frame path (beyond, it takes more of the frame
-# around the zones): the detector learnt cards at the whole frame's scale.
-MAX_ENLARGE = 1.25
+# around the zones). 1: never larger, and then a crop that gains no scale is the whole frame. A
+# crop letterboxed 1.25 times larger lost a face-down card in the discard zone of a filmed game
+# that the whole frame reads: the detector learnt cards at the whole frame's scale and framing.
+MAX_ENLARGE = 1.0
 # The change test: grey copies shrunk by DOWNSCALE, a pixel changed when it differs by more than
 # CHANGED_GREY levels (a video's noise and grain average out in the shrinking, a card's corner or
 # a hand do not), a zone changed when CHANGED_PIXELS such pixels lie in it.
@@ -40,6 +42,9 @@ DOWNSCALE = 8
 CHANGED_GREY = 10
 CHANGED_PIXELS = 2
 READ_AT_LEAST_EVERY_S = 1.0
+# Frames still read after the last change: the reading kept for the still table is then one of
+# a settled picture, and one card missed in one frame (a faint back) is more likely read again.
+SETTLE_READS = 2
 
 
 class ZoneReader:
@@ -56,6 +61,7 @@ class ZoneReader:
         self._reference: np.ndarray | None = None
         self._read_at = -math.inf
         self._last: tuple["CardReading", ...] = ()
+        self._still = 0               # frames read since the last change
 
     def read(self, image: np.ndarray, t: float) -> tuple["CardReading", ...]:
         height, width = image.shape[:2]
@@ -63,7 +69,11 @@ class ZoneReader:
             self._lay_out(width, height)
         x0, y0, x1, y1 = self.crop
         small = self._small(image[y0:y1, x0:x1])
-        if self._reference is not None and t - self._read_at < READ_AT_LEAST_EVERY_S and not self._changed(small):
+        if self._reference is None or self._changed(small):
+            self._still = 0
+        elif self._still < SETTLE_READS:
+            self._still += 1
+        elif t - self._read_at < READ_AT_LEAST_EVERY_S:
             return self._last
         self.detections += 1
         self._reference, self._read_at = small, t
@@ -104,13 +114,18 @@ def crop_box(box, width: int, height: int, input_size: tuple[int, int]) -> tuple
     detector's input (h, w) enlarges it at most MAX_ENLARGE times the whole frame's scale."""
     x0, y0, x1, y1 = max(0.0, box[0]), max(0.0, box[1]), min(float(width), box[2]), min(float(height), box[3])
     frame_scale = min(input_size[0] / height, input_size[1] / width)
-    # the crop's side must reach input side / (frame scale x MAX_ENLARGE) along its tighter axis
-    need_w = min(float(width), input_size[1] / (frame_scale * MAX_ENLARGE))
-    need_h = min(float(height), input_size[0] / (frame_scale * MAX_ENLARGE))
-    if (x1 - x0) * input_size[0] < (y1 - y0) * input_size[1]:   # taller than the input: height binds
-        y0, y1 = _grown(y0, y1, need_h, height)
-    else:
-        x0, x1 = _grown(x0, x1, need_w, width)
+    # the letterbox scale is the smaller of the two sides' scales: one side long enough bounds it
+    need_h = input_size[0] / (frame_scale * MAX_ENLARGE)
+    need_w = input_size[1] / (frame_scale * MAX_ENLARGE)
+    if y1 - y0 < need_h and x1 - x0 < need_w:
+        taller = (need_h - (y1 - y0)) * (x1 - x0) if need_h <= height else math.inf
+        wider = (need_w - (x1 - x0)) * (y1 - y0) if need_w <= width else math.inf
+        if taller <= wider:
+            y0, y1 = _grown(y0, y1, need_h, height)
+        else:
+            x0, x1 = _grown(x0, x1, need_w, width)
+    if min(input_size[0] / (y1 - y0), input_size[1] / (x1 - x0)) <= frame_scale * (1 + 1e-6):
+        return 0, 0, width, height             # no larger than the whole frame: the frame as it is
     return int(math.floor(x0)), int(math.floor(y0)), int(math.ceil(x1)), int(math.ceil(y1))
 
 

@@ -1,6 +1,6 @@
 """ZoneReader on filmed frames: it reads the cards in the card zones as the whole-frame recogniser
 does, in image pixels, runs the detector again only when a zone's pixels change (or a second has
-passed), and a hand over a pad outside the card zones starts no reading."""
+passed), and a hand resting on a pad outside the card zones starts no reading."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ import pytest
 from referee.calibration import calibrate_from_images
 from referee.calibration.layout import PAD
 from referee.live.perception import WHOLE_FRAME_SWITCH, CameraPerception
-from referee.live.zone_reader import MAX_ENLARGE, READ_AT_LEAST_EVERY_S, ZoneReader, crop_box
+from referee.live import zone_reader
+from referee.live.zone_reader import READ_AT_LEAST_EVERY_S, ZoneReader, crop_box
 from referee.synth.choreography import Stage
 from referee.synth.footage import FilmSet, Filming, film_zones
 from referee.vision.recognizer import CardRecognizer
@@ -65,25 +66,33 @@ def test_zone_reader_reads_what_the_whole_frame_shows_and_only_on_change(filmed)
         for mine, theirs in zip(sorted(zoned, key=lambda r: r.code), sorted(whole, key=lambda r: r.code)):
             assert all(abs(a - b) < 12 for a, b in zip(mine.box, theirs.box)), (t, mine.box, theirs.box)
     times = [t for t, _ in frames]
-    # the first frame, each card's arrival, and otherwise at least once a second: no more
+    # the first frame, each card's arrival (and SETTLE_READS after), and otherwise at least once a
+    # second: no more
     read_at = [t for t, ran in zip(times, runs) if ran]
     assert read_at[0] == times[0]
     for laid in LAID.values():
         assert min(t for t in times if t >= laid) in read_at
     assert all(b - a <= READ_AT_LEAST_EVERY_S + 1 / FILM.fps + 1e-6 for a, b in zip(read_at, read_at[1:]))
-    covering = [t for t in read_at if PAD_COVERED[0] < t < PAD_COVERED[1] + 0.5]
-    assert len(covering) <= 2, covering          # the refresh once a second, not every frame
-    assert len(read_at) < len(times) / 2
+    # the arm coming and going near Bo's point-card zone is read; the hand resting on the pad is not
+    resting = [t for t in read_at if PAD_COVERED[0] + 0.5 < t < PAD_COVERED[1] - 0.2]
+    assert not resting, resting
+    assert len(read_at) < len(times) * 0.75
 
 
-def test_the_crop_lands_cards_at_most_max_enlarge_larger_than_the_whole_frame():
+@pytest.mark.parametrize("enlarge", [1.0, 1.25])
+def test_the_crop_lands_cards_at_most_max_enlarge_larger_than_the_whole_frame(enlarge, monkeypatch):
+    monkeypatch.setattr(zone_reader, "MAX_ENLARGE", enlarge)
     size = (448, 768)
     frame_scale = min(448 / 720, 768 / 1280)
     for box in ((500, 300, 700, 400), (0, 0, 1280, 720), (100, 50, 1200, 400), (600, 0, 700, 720)):
         x0, y0, x1, y1 = crop_box(box, 1280, 720, size)
         assert 0 <= x0 <= box[0] and 0 <= y0 <= box[1] and x1 >= min(box[2], 1280) and y1 >= min(box[3], 720)
         assert x1 <= 1280 and y1 <= 720
-        assert min(size[0] / (y1 - y0), size[1] / (x1 - x0)) <= frame_scale * MAX_ENLARGE + 1e-6
+        assert min(size[0] / (y1 - y0), size[1] / (x1 - x0)) <= frame_scale * enlarge + 1e-6
+        if enlarge == 1.0:      # nothing gained: the whole frame, framed as the detector learnt it
+            assert (x0, y0, x1, y1) == (0, 0, 1280, 720)
+    monkeypatch.setattr(zone_reader, "MAX_ENLARGE", 1.25)
+    assert crop_box((100, 50, 1200, 400), 1280, 720, size) != (0, 0, 1280, 720)
 
 
 def test_the_whole_frame_switch_turns_the_zone_reader_off(filmed, monkeypatch):

@@ -14,6 +14,11 @@ Frames are generated table scenes of held-out designs (the camera's real size). 
   ultralytics predict   the same detector weights (.pt) through ultralytics/torch at the same input size
   baseline ...          with --baseline-models DIR: the detector and whole recogniser of another
                         models folder (e.g. a float 640x384 export against the INT8 768x448 one)
+  zone reader / whole   on the frames of one filmed game (--game DESIGN:SEED, rendered and calibrated
+  frame (filmed game)   as bench/live.py does, read back from its mp4): the live referee's
+                        recogniser on the calibrated card zones, skipping zones that have not
+                        changed (referee.live.zone_reader), against the recogniser on the whole
+                        frame, frame by frame in turn over the whole game (--no-game: left out)
 The variants run round-robin frame by frame, so a background load hits them alike; compare the
 ratios. A second table splits the recognisers into stages (CardRecognizer.read(timings=...)).
 The ultralytics row needs the train extra (torch); without it, only the onnx rows are printed.
@@ -62,6 +67,9 @@ def main() -> int:
     ap.add_argument("--no-all", action="store_true", help="leave out the every-corner recogniser row")
     ap.add_argument("--spin", action="store_true", help="onnxruntime threads spin between operators "
                     "(compare with a run without it, on an idle machine)")
+    ap.add_argument("--game", default="kde-ancient-egyptians:1", metavar="DESIGN:SEED",
+                    help="the filmed game of the zone-reader rows (default kde-ancient-egyptians:1)")
+    ap.add_argument("--no-game", action="store_true", help="leave out the filmed game's rows")
     args = ap.parse_args()
 
     from scene_truth import heldout_scene_truth
@@ -148,7 +156,62 @@ def main() -> int:
             vals = [t[key] for t in stages[n]]
             cells.append(f"{statistics.median(vals):22.2f}" if key in STAGES else f"{statistics.mean(vals):22.1f}")
         print(f"{label:24s}" + "".join(" " + c for c in cells))
+    if not args.no_game:
+        print()
+        filmed_game_rows(args.game, rec)
     return 0
+
+
+def filmed_game_rows(game: str, recognizer) -> None:
+    """The zone reader against the whole frame on every frame of one filmed game, in turn."""
+    import tempfile
+
+    import cv2
+
+    from live import RULES
+    from referee.calibration import calibrate_video
+    from referee.live.zone_reader import ZoneReader
+    from referee.synth.footage import FilmSet
+    from referee.synth.rehearsal import CALIBRATION_FRAMES, film, short_game
+    from referee.synth.scenes.designs import designs_for
+
+    design, seed = game.split(":")[0], int(game.split(":")[1])
+    heldout = [d.name for d in designs_for("heldout")]
+    n = heldout.index(design) if design in heldout else 0
+    record = short_game(RULES[(n + seed - 1) % len(RULES)], ["Ann", "Bo", "Cy"], 5, seed)  # as bench/live.py
+    film_set = FilmSet(design=design, seed=seed, fps=15.0)
+    with tempfile.TemporaryDirectory(prefix="detect-speed-") as work:
+        video = Path(work) / "game.mp4"
+        film(record, film_set, video)
+        calibration = calibrate_video(video, tuple(record["players"]), film_set.table_mm, CALIBRATION_FRAMES)
+        zones = ZoneReader(recognizer, calibration)
+        whole, zoned = [], []
+        capture = cv2.VideoCapture(str(video))
+        fps = capture.get(cv2.CAP_PROP_FPS) or film_set.fps
+        frames, size = 0, (0, 0)
+        while True:
+            ok, image = capture.read()
+            if not ok:
+                break
+            size = (image.shape[1], image.shape[0])
+            t = time.perf_counter()
+            recognizer.read(image)
+            whole.append((time.perf_counter() - t) * 1000)
+            t = time.perf_counter()
+            zones.read(image, frames / fps)
+            zoned.append((time.perf_counter() - t) * 1000)
+            frames += 1
+        capture.release()
+    x0, y0, x1, y1 = zones.crop
+    print(f"filmed game {design} seed {seed}: {frames} frames {size[0]}x{size[1]}, zones crop "
+          f"{x1 - x0}x{y1 - y0}, detector run on {zones.detections} frames ({zones.detections / frames:.0%}), "
+          f"load average {os.getloadavg()[0]:.1f}")
+    print(f"{'path':24s} {'median ms':>10s} {'mean ms':>8s} {'p90 ms':>8s}")
+    for name, t in (("whole frame (game)", whole), ("zone reader (game)", zoned)):
+        p90 = sorted(t)[int(0.9 * (len(t) - 1))]
+        print(f"{name:24s} {statistics.median(t):10.1f} {statistics.mean(t):8.1f} {p90:8.1f}")
+    print(f"zone reader against the whole frame: {statistics.median(whole) / statistics.median(zoned):.1f}x faster "
+          f"(median), {statistics.mean(whole) / statistics.mean(zoned):.1f}x (mean)")
 
 
 if __name__ == "__main__":

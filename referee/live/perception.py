@@ -1,20 +1,28 @@
 """What the referee sees in one frame: the cards (the recogniser), the markers (pass pads and
 table corners) and what lies and moves around each pad (`pad_sensor`). `Perception` is the seam
-between the video and the referee's logic; tests drive the loop with a scripted one."""
+between the video and the referee's logic; tests drive the loop with a scripted one.
+
+Given the table's calibration the recogniser reads only the card zones, and only when they have
+changed (`zone_reader`); WHOLE_FRAME_SWITCH set to 1 (or ``whole_frame=True``) reads the whole
+frame on every frame instead, for comparing the two."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Mapping, Protocol
 
 from referee.calibration.markers import MarkerDetector
 from referee.live.pad_sensor import PadSensor
+from referee.live.zone_reader import ZoneReader
 
 if TYPE_CHECKING:
     from referee.calibration import Calibration
     from referee.capture import Frame
     from referee.tracking import PadEvidence
     from referee.vision.types import CardReading
+
+WHOLE_FRAME_SWITCH = "REFEREE_WHOLE_FRAME"
 
 
 @dataclass(frozen=True)
@@ -30,14 +38,24 @@ class Perception(Protocol):
 
 class CameraPerception:
     """The card recogniser and the marker detector on each frame, and, given the table's
-    calibration, the evidence around its pads."""
+    calibration, the evidence around its pads (the markers and the pads whole, on every frame).
+    whole_frame: the recogniser on the whole frame every frame even with a calibration (None:
+    as WHOLE_FRAME_SWITCH says)."""
 
-    def __init__(self, recognizer, marker_detector=None, calibration: "Calibration | None" = None) -> None:
+    def __init__(self, recognizer, marker_detector=None, calibration: "Calibration | None" = None,
+                 whole_frame: bool | None = None) -> None:
         self.recognizer = recognizer
         # ids only: corner refinement is for calibration, not for telling a covered pad
         self.markers = marker_detector if marker_detector is not None else MarkerDetector(subpixel=False)
         self.pads = PadSensor(calibration) if calibration is not None else None
+        if whole_frame is None:
+            whole_frame = os.environ.get(WHOLE_FRAME_SWITCH, "") == "1"
+        self.zones = ZoneReader(recognizer, calibration) if calibration is not None and not whole_frame else None
 
     def look(self, frame: "Frame") -> Sighting:
         pads = self.pads.measure(frame.image, frame.timestamp) if self.pads is not None else None
-        return Sighting(tuple(self.recognizer.read(frame.image)), self.markers.visible_ids(frame.image), pads)
+        if self.zones is not None:
+            cards = self.zones.read(frame.image, frame.timestamp)
+        else:
+            cards = tuple(self.recognizer.read(frame.image))
+        return Sighting(cards, self.markers.visible_ids(frame.image), pads)

@@ -1,0 +1,149 @@
+"""The recogniser where cards can be, and only when something changed there.
+
+After calibration only the card zones (the pile, the point-card zones, the discard zone) can hold
+a card the tracker counts, so `ZoneReader` reads the part of the frame around them (their union
+box grown by half a card, so a card over a zone's edge is read whole) and maps the readings back
+to image pixels. Between two readings it compares a small grey copy of those zones with the one
+taken at the last reading; while no part of them has changed it hands on the last readings as
+they were (the same boxes and probabilities) instead of running the detector again, and reads
+anyway once READ_AT_LEAST_EVERY_S has passed, so a slow change never stays unread. What moves
+outside the zones (an arm over a pad, a hand off the table) starts no reading.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+import cv2
+import numpy as np
+
+from referee.calibration.layout import DISCARD, PILE, POINTS
+from referee.calibration.scale import card_height_px
+
+if TYPE_CHECKING:
+    from referee.calibration import Calibration
+    from referee.vision.types import CardReading
+
+CARD_ZONE_KINDS = (PILE, POINTS, DISCARD)
+MARGIN_CARDS = 0.5            # the crop and the watched area reach this many card heights past a zone
+FALLBACK_CARD_PX = 90.0       # a card's height when the calibration cannot tell it
+# The crop may be letterboxed larger than the whole frame is, cards landing at most this much
+# taller in the detector's input than on the whole-frame path (beyond, it takes more of the frame
+# around the zones). 1: never larger, and then a crop that gains no scale is the whole frame. A
+# crop letterboxed 1.25 times larger lost a face-down card in the discard zone of a filmed game
+# that the whole frame reads: the detector learnt cards at the whole frame's scale and framing.
+MAX_ENLARGE = 1.0
+# The change test: grey copies shrunk by DOWNSCALE, a pixel changed when it differs by more than
+# CHANGED_GREY levels (a video's noise and grain average out in the shrinking, a card's corner or
+# a hand do not), a zone changed when CHANGED_PIXELS such pixels lie in it.
+DOWNSCALE = 8
+CHANGED_GREY = 10
+CHANGED_PIXELS = 2
+READ_AT_LEAST_EVERY_S = 1.0
+# Frames still read after the last change: the reading kept for the still table is then one of
+# a settled picture, and one card missed in one frame (a faint back) is more likely read again.
+SETTLE_READS = 2
+
+
+class ZoneReader:
+    """`read(image, t)`: the cards in the calibrated card zones of a BGR frame, as the
+    recogniser's `CardReading`s in image pixels; `detections` counts the recogniser's runs."""
+
+    def __init__(self, recognizer, calibration: "Calibration") -> None:
+        self.recognizer = recognizer
+        self.calibration = calibration
+        self.detections = 0
+        self._size: tuple[int, int] | None = None
+        self.crop = (0, 0, 0, 0)
+        self._mask = np.zeros((0, 0), bool)
+        self._reference: np.ndarray | None = None
+        self._read_at = -math.inf
+        self._last: tuple["CardReading", ...] = ()
+        self._still = 0               # frames read since the last change
+
+    def read(self, image: np.ndarray, t: float) -> tuple["CardReading", ...]:
+        height, width = image.shape[:2]
+        if self._size != (width, height):
+            self._lay_out(width, height)
+        x0, y0, x1, y1 = self.crop
+        small = self._small(image[y0:y1, x0:x1])
+        if self._reference is None or self._changed(small):
+            self._still = 0
+        elif self._still < SETTLE_READS:
+            self._still += 1
+        elif t - self._read_at < READ_AT_LEAST_EVERY_S:
+            return self._last
+        self.detections += 1
+        self._reference, self._read_at = small, t
+        self._last = tuple(_moved(r, x0, y0) for r in self.recognizer.read(np.ascontiguousarray(image[y0:y1, x0:x1])))
+        return self._last
+
+    def _lay_out(self, width: int, height: int) -> None:
+        """The crop and the watched pixels for frames of this size."""
+        calibration = self.calibration.for_image_size(width, height)
+        card = card_height_px(calibration) or FALLBACK_CARD_PX
+        margin = MARGIN_CARDS * card
+        polygons = [np.asarray(calibration.table_to_image(np.asarray(z.polygon, np.float64)))
+                    for z in calibration.zones if z.kind in CARD_ZONE_KINDS]
+        points = np.concatenate(polygons)
+        box = (*(points.min(axis=0) - margin), *(points.max(axis=0) + margin))
+        self.crop = crop_box(box, width, height, self.recognizer.detector.model.imgsz)
+        self._size = (width, height)
+        x0, y0, x1, y1 = self.crop
+        small = np.zeros(((y1 - y0 + DOWNSCALE - 1) // DOWNSCALE, (x1 - x0 + DOWNSCALE - 1) // DOWNSCALE), np.uint8)
+        for polygon in polygons:
+            cv2.fillPoly(small, [np.round((polygon - (x0, y0)) / DOWNSCALE).astype(np.int32)], 1)
+        grow = max(1, round(margin / DOWNSCALE))
+        small = cv2.dilate(small, np.ones((2 * grow + 1, 2 * grow + 1), np.uint8))
+        self._mask = small.astype(bool)
+        self._reference = None
+
+    def _small(self, crop: np.ndarray) -> np.ndarray:
+        grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
+        return cv2.resize(grey, self._mask.shape[::-1], interpolation=cv2.INTER_AREA)
+
+    def _changed(self, small: np.ndarray) -> bool:
+        changed = (cv2.absdiff(small, self._reference) > CHANGED_GREY) & self._mask
+        return int(np.count_nonzero(changed)) >= CHANGED_PIXELS
+
+
+def crop_box(box, width: int, height: int, input_size: tuple[int, int]) -> tuple[int, int, int, int]:
+    """The zones' box clipped to the frame, grown about its centre so that letterboxing it into the
+    detector's input (h, w) enlarges it at most MAX_ENLARGE times the whole frame's scale."""
+    x0, y0, x1, y1 = max(0.0, box[0]), max(0.0, box[1]), min(float(width), box[2]), min(float(height), box[3])
+    frame_scale = min(input_size[0] / height, input_size[1] / width)
+    # the letterbox scale is the smaller of the two sides' scales: one side long enough bounds it
+    need_h = input_size[0] / (frame_scale * MAX_ENLARGE)
+    need_w = input_size[1] / (frame_scale * MAX_ENLARGE)
+    if y1 - y0 < need_h and x1 - x0 < need_w:
+        taller = (need_h - (y1 - y0)) * (x1 - x0) if need_h <= height else math.inf
+        wider = (need_w - (x1 - x0)) * (y1 - y0) if need_w <= width else math.inf
+        if taller <= wider:
+            y0, y1 = _grown(y0, y1, need_h, height)
+        else:
+            x0, x1 = _grown(x0, x1, need_w, width)
+    if min(input_size[0] / (y1 - y0), input_size[1] / (x1 - x0)) <= frame_scale * (1 + 1e-6):
+        return 0, 0, width, height             # no larger than the whole frame: the frame as it is
+    return int(math.floor(x0)), int(math.floor(y0)), int(math.ceil(x1)), int(math.ceil(y1))
+
+
+def _grown(lo: float, hi: float, least: float, limit: int) -> tuple[float, float]:
+    """[lo, hi] grown about its middle to at least `least` long, kept within [0, limit]."""
+    if hi - lo >= least:
+        return lo, hi
+    middle = (lo + hi) / 2
+    lo, hi = middle - least / 2, middle + least / 2
+    if lo < 0:
+        lo, hi = 0.0, least
+    if hi > limit:
+        lo, hi = limit - least, float(limit)
+    return max(0.0, lo), hi
+
+
+def _moved(reading: "CardReading", dx: int, dy: int) -> "CardReading":
+    def shift(box):
+        return (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
+
+    return replace(reading, box=shift(reading.box), corners=tuple(shift(c) for c in reading.corners))

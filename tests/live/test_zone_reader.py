@@ -1,0 +1,104 @@
+"""ZoneReader on filmed frames: it reads the cards in the card zones as the whole-frame recogniser
+does, in image pixels, runs the detector again only when a zone's pixels change (or a second has
+passed), and a hand resting on a pad outside the card zones starts no reading."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.calibration import calibrate_from_images
+from referee.calibration.layout import PAD
+from referee.live.perception import WHOLE_FRAME_SWITCH, CameraPerception
+from referee.live import zone_reader
+from referee.live.zone_reader import READ_AT_LEAST_EVERY_S, ZoneReader, crop_box
+from referee.synth.choreography import Stage
+from referee.synth.footage import FilmSet, Filming, film_zones
+from referee.vision.recognizer import CardRecognizer
+
+FILM = FilmSet(fps=5.0)
+SEATS = ("Ann", "Bo", "Cy")
+LAID = {"9S": 1.0, "KH": 5.0}       # the 9S on the pile at 1 s, the KH in Bo's point-card zone at 5 s
+PAD_COVERED = (2.0, 3.5)            # Ann covers her pad meanwhile
+END = 6.4
+
+
+def staged_table():
+    zones = {z.name: z for z in film_zones(len(SEATS), FILM)}
+    stage = Stage(list(zones.values()), FILM.table_mm)
+    stage.place("9S", zones["pile"].center(), "pile", LAID["9S"])
+    stage.place("KH", zones["points-1"].center(), "points-1", LAID["KH"])
+    stage.cover_pad(0, *PAD_COVERED)
+    return stage.timeline()
+
+
+@pytest.fixture(scope="module")
+def filmed():
+    """(t, image) of each frame, the calibration, the recogniser."""
+    frames = [(t, image) for _, t, image in Filming(staged_table(), FILM).frames(0.0, END)]
+    calibration = calibrate_from_images([image for _, image in frames[:3]], list(SEATS),
+                                        table_size=FILM.table_mm, units="mm")
+    return frames, calibration, CardRecognizer()
+
+
+def codes(readings):
+    return sorted(r.code for r in readings)
+
+
+def in_card_zones(readings, calibration):
+    """The readings whose centre lies in a card zone: what the tracker counts."""
+    return [r for r in readings
+            if (zone := calibration.zone_at_image(((r.box[0] + r.box[2]) / 2, (r.box[1] + r.box[3]) / 2)))
+            and zone.kind != PAD]
+
+
+def test_zone_reader_reads_what_the_whole_frame_shows_and_only_on_change(filmed):
+    frames, calibration, recognizer = filmed
+    reader = ZoneReader(recognizer, calibration)
+    runs = []
+    for t, image in frames:
+        before = reader.detections
+        zoned = reader.read(image, t)
+        runs.append(reader.detections > before)
+        whole = in_card_zones(recognizer.read(image), calibration)
+        want = [code for code, laid in LAID.items() if t >= laid]
+        assert codes(whole) == sorted(want), t
+        assert codes(in_card_zones(zoned, calibration)) == sorted(want), t
+        for mine, theirs in zip(sorted(zoned, key=lambda r: r.code), sorted(whole, key=lambda r: r.code)):
+            assert all(abs(a - b) < 12 for a, b in zip(mine.box, theirs.box)), (t, mine.box, theirs.box)
+    times = [t for t, _ in frames]
+    # the first frame, each card's arrival (and SETTLE_READS after), and otherwise at least once a
+    # second: no more
+    read_at = [t for t, ran in zip(times, runs) if ran]
+    assert read_at[0] == times[0]
+    for laid in LAID.values():
+        assert min(t for t in times if t >= laid) in read_at
+    assert all(b - a <= READ_AT_LEAST_EVERY_S + 1 / FILM.fps + 1e-6 for a, b in zip(read_at, read_at[1:]))
+    # the arm coming and going near Bo's point-card zone is read; the hand resting on the pad is not
+    resting = [t for t in read_at if PAD_COVERED[0] + 0.5 < t < PAD_COVERED[1] - 0.2]
+    assert not resting, resting
+    assert len(read_at) < len(times) * 0.75
+
+
+@pytest.mark.parametrize("enlarge", [1.0, 1.25])
+def test_the_crop_lands_cards_at_most_max_enlarge_larger_than_the_whole_frame(enlarge, monkeypatch):
+    monkeypatch.setattr(zone_reader, "MAX_ENLARGE", enlarge)
+    size = (448, 768)
+    frame_scale = min(448 / 720, 768 / 1280)
+    for box in ((500, 300, 700, 400), (0, 0, 1280, 720), (100, 50, 1200, 400), (600, 0, 700, 720)):
+        x0, y0, x1, y1 = crop_box(box, 1280, 720, size)
+        assert 0 <= x0 <= box[0] and 0 <= y0 <= box[1] and x1 >= min(box[2], 1280) and y1 >= min(box[3], 720)
+        assert x1 <= 1280 and y1 <= 720
+        assert min(size[0] / (y1 - y0), size[1] / (x1 - x0)) <= frame_scale * enlarge + 1e-6
+        if enlarge == 1.0:      # nothing gained: the whole frame, framed as the detector learnt it
+            assert (x0, y0, x1, y1) == (0, 0, 1280, 720)
+    monkeypatch.setattr(zone_reader, "MAX_ENLARGE", 1.25)
+    assert crop_box((100, 50, 1200, 400), 1280, 720, size) != (0, 0, 1280, 720)
+
+
+def test_the_whole_frame_switch_turns_the_zone_reader_off(filmed, monkeypatch):
+    _, calibration, recognizer = filmed
+    assert CameraPerception(recognizer, calibration=calibration).zones is not None
+    assert CameraPerception(recognizer, calibration=calibration, whole_frame=True).zones is None
+    assert CameraPerception(recognizer).zones is None
+    monkeypatch.setenv(WHOLE_FRAME_SWITCH, "1")
+    assert CameraPerception(recognizer, calibration=calibration).zones is None

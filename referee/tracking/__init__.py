@@ -10,13 +10,14 @@ above the table for a moment changes nothing.
 
 from referee.tracking.observations import (DiscardSeen, Observation, PassSeen, PileCleared,
                                            PileRestored, PlaySeen, PointCardsSeen, TakenBack)
+from referee.tracking.hands import HandEvidence, HandWatcher
 from referee.tracking.pads import PadEvidence, PadReport, PadWatcher
 from referee.tracking.readings import TableReading, readings_on_table
 from referee.tracking.settings import TrackerSettings
 from referee.tracking.table import TableTracker, TableView, TrackedCard
 
 __all__ = [
-    "DiscardSeen", "Observation", "PadEvidence", "PadReport", "PadWatcher", "PassSeen", "PileCleared", "PileRestored",
+    "DiscardSeen", "HandEvidence", "HandWatcher", "Observation", "PadEvidence", "PadReport", "PadWatcher", "PassSeen", "PileCleared", "PileRestored",
     "PlaySeen",
     "PointCardsSeen", "TableReading", "TableTracker", "TableView", "TakenBack", "TrackedCard",
     "TrackerSettings", "readings_on_table",

@@ -11,6 +11,7 @@ does not make every later action "wrong":
   asked     plays the referee asked about (a `read` with ``asked``) and corrections in the log
   false passes / missed passes   per seat, passes committed beyond / short of the scripted ones
   wrong seat   a scripted play committed with its cards but for another player
+  seat seen    plays committed for the seat the camera saw lay them (a `read` with ``seen_seat``)
 and whether the game ended with the scripted ranking and scores.
 """
 
@@ -34,11 +35,13 @@ class GameFigures:
     false_passes: int = 0
     missed_passes: int = 0
     wrong_seat: int = 0
+    plays: int = 0
+    seat_seen: int = 0
     ended_right: bool = False
 
     def add(self, other: "GameFigures") -> None:
         for name in ("actions", "right", "silent", "phantom", "missed", "asked", "corrections", "false_passes",
-                     "missed_passes", "wrong_seat"):
+                     "missed_passes", "wrong_seat", "plays", "seat_seen"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.ended_right = self.ended_right and other.ended_right
 
@@ -59,6 +62,9 @@ def game_figures(result) -> GameFigures:
     logged = [a for a in record.get("games", [record])[0]["actions"] if "exchange" not in a]
     figures = GameFigures(actions=len(scripted))
     figures.corrections = len(log.of_kind("correction"))
+    plays = [line.data for line in log.of_kind("action") if "play" in line.data]
+    figures.plays = len(plays)
+    figures.seat_seen = sum(1 for a in plays if "seen_seat" in (a.get("read") or {}))
     figures.asked = sum(1 for line in log.of_kind("action") if (line.data.get("read") or {}).get("asked"))
     matcher = difflib.SequenceMatcher(a=[_what(a) for a in scripted], b=[_what(a) for a in logged], autojunk=False)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():

@@ -142,7 +142,7 @@ def main() -> int:
             print(f"{'':32s} {figures.right}/{figures.actions} actions right, {figures.silent} silent, "
                   f"{figures.phantom} phantom, {figures.missed} missed, {figures.asked} asked; "
                   f"passes {figures.false_passes} false, {figures.missed_passes} missed; "
-                  f"{figures.wrong_seat} plays to the wrong seat; ended {'right' if figures.ended_right else 'WRONG'}", flush=True)
+                  f"{figures.wrong_seat} plays to the wrong seat, {figures.seat_seen}/{figures.plays} seen laid; ended {'right' if figures.ended_right else 'WRONG'}", flush=True)
     all_lat.sort()
     print(f"\ngames refereed right (every event): {right}/{len(all_fps)}")
     print(f"games ending with the right ranks and scores: {ended}/{len(all_fps)}")
@@ -151,7 +151,7 @@ def main() -> int:
           f"{totals.phantom}, missed {totals.missed}; questions {totals.asked} ({per100:.1f} per 100 actions), "
           f"corrections {totals.corrections}")
     print(f"passes: {totals.false_passes} false, {totals.missed_passes} missed; plays to the wrong seat "
-          f"{totals.wrong_seat}")
+          f"{totals.wrong_seat}; plays whose seat the camera saw {totals.seat_seen}/{totals.plays}")
     print(f"pipeline fps (1280x720, every {args.every}): median {statistics.median(all_fps):.1f}, "
           f"min {min(all_fps):.1f}")
     if all_lat:

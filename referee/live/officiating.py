@@ -316,7 +316,8 @@ class Referee:
             self.tracker.relabel_last_play(decision.cards)
         game, index = self.keeper.game, self.keeper.game_actions   # before the play may end the game
         ask = decision.margin < self.ask_margin
-        read = decision.to_log() | ({"asked": True} if ask else {})
+        read = (decision.to_log() | ({"asked": True} if ask else {})
+                | ({"seen_seat": seen.seat} if seen.seat is not None else {}))   # how the player was known
         events = self._act(PlayCards(player, cards), read=read)
         if any(e["event"] == "illegal" for e in events):
             self.tracker.take_back_last_play()

@@ -20,7 +20,8 @@ def game(tmp_path):
 def actions(referee, tmp_path):
     referee.keeper.log.close()
     referee.announcer.close(drain=False)
-    return [(line.data["player"], line.data["play"]) for line in read_log(tmp_path / "game.jsonl").of_kind("action")]
+    return [(line.data["player"], line.data["play"], line.data["read"].get("seen_seat"))
+            for line in read_log(tmp_path / "game.jsonl").of_kind("action")]
 
 
 def test_a_play_seen_from_another_seat_is_refused_as_out_of_turn(tmp_path):
@@ -31,7 +32,7 @@ def test_a_play_seen_from_another_seat_is_refused_as_out_of_turn(tmp_path):
     assert referee.keeper.state.turn == 0
     referee.observe([PlaySeen(3.0, labels("6H"), seat=0)], 3.0, 45)
     assert "A plays 6 of hearts." in heard
-    assert actions(referee, tmp_path) == [("C", ["5H"]), ("A", ["6H"])]
+    assert actions(referee, tmp_path) == [("C", ["5H"], 2), ("A", ["6H"], 0)]
 
 
 def test_a_play_nobody_was_seen_laying_is_the_player_to_moves(tmp_path):
@@ -40,3 +41,4 @@ def test_a_play_nobody_was_seen_laying_is_the_player_to_moves(tmp_path):
     referee.observe([PlaySeen(2.0, labels("9C"), seat=None)], 2.0, 30)
     assert "A plays 5 of hearts." in heard and "B plays 9 of clubs." in heard
     assert not any("take the cards back" in line for line in heard)
+    assert actions(referee, tmp_path) == [("A", ["5H"], None), ("B", ["9C"], None)]

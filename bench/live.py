@@ -74,6 +74,8 @@ def main() -> int:
     ap.add_argument("--motions", action="store_true",
                     help="film with a real table's motions (cards facing their player, pile carried off, "
                          "idle arms, clutter)")
+    ap.add_argument("--out-of-turn", action="store_true",
+                    help="each game has a play out of turn (the player after the one to move lays a card first)")
     args = ap.parse_args()
 
     from referee.synth.footage import FilmSet
@@ -101,7 +103,7 @@ def main() -> int:
     work = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="bench-live-"))
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; every {args.every}; {work}"
           + (f"; tracker {overrides}" if overrides else "") + (f"; enrolled decks ({args.enrol_method})" if args.enrol else "")
-          + ("; with motions" if args.motions else ""))
+          + ("; with motions" if args.motions else "") + ("; a play out of turn" if args.out_of_turn else ""))
     print(f"{'design':32s} {'rules':10s} seed acts  frames   fps  look ms  lat med  lat p95  right")
     all_fps, all_lat, right = [], [], 0
     totals, ended = GameFigures(), 0
@@ -118,7 +120,7 @@ def main() -> int:
                   f"{enrolled.cpu_seconds:.1f} s of CPU", flush=True)
         for seed in seeds:
             rules = RULES[(n + seed - 1) % len(RULES)]      # a game is the same whatever --seeds lists
-            record = short_game(rules, ["Ann", "Bo", "Cy"], args.cards, seed)
+            record = short_game(rules, ["Ann", "Bo", "Cy"], args.cards, seed, out_of_turn=args.out_of_turn)
             film_set = FilmSet(design=design, seed=seed, fps=args.fps, motions=args.motions)
             result = rehearse(record, film_set, work / f"{design}-{seed}",
                               every=args.every, recognizer=recognizer, settings=settings, answer=True)
@@ -142,7 +144,8 @@ def main() -> int:
             print(f"{'':32s} {figures.right}/{figures.actions} actions right, {figures.silent} silent, "
                   f"{figures.phantom} phantom, {figures.missed} missed, {figures.asked} asked; "
                   f"passes {figures.false_passes} false, {figures.missed_passes} missed; "
-                  f"{figures.wrong_seat} plays to the wrong seat, {figures.seat_seen}/{figures.plays} seen laid; ended {'right' if figures.ended_right else 'WRONG'}", flush=True)
+                  f"{figures.wrong_seat} plays to the wrong seat, {figures.seat_seen}/{figures.plays} seen laid; "
+                  f"out of turn {figures.out_of_turn_announced}/{figures.out_of_turn} announced; ended {'right' if figures.ended_right else 'WRONG'}", flush=True)
     all_lat.sort()
     print(f"\ngames refereed right (every event): {right}/{len(all_fps)}")
     print(f"games ending with the right ranks and scores: {ended}/{len(all_fps)}")
@@ -151,7 +154,8 @@ def main() -> int:
           f"{totals.phantom}, missed {totals.missed}; questions {totals.asked} ({per100:.1f} per 100 actions), "
           f"corrections {totals.corrections}")
     print(f"passes: {totals.false_passes} false, {totals.missed_passes} missed; plays to the wrong seat "
-          f"{totals.wrong_seat}; plays whose seat the camera saw {totals.seat_seen}/{totals.plays}")
+          f"{totals.wrong_seat}; plays whose seat the camera saw {totals.seat_seen}/{totals.plays}; "
+          f"out-of-turn plays announced {totals.out_of_turn_announced}/{totals.out_of_turn}")
     print(f"pipeline fps (1280x720, every {args.every}): median {statistics.median(all_fps):.1f}, "
           f"min {min(all_fps):.1f}")
     if all_lat:

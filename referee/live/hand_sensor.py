@@ -24,8 +24,8 @@ if TYPE_CHECKING:
 Point = tuple[float, float]
 
 EDGE_PIXELS = 4          # fewer foreground pixels than this past an edge: no arm crosses there
-PILE_SHARE = 0.03        # a hand laying cards covers more of the pile zone than this (fingertips
-                         # of a hand on a pad near the pile, less)
+PILE_SHARE = 0.03        # a hand laying cards (with the cards) covers more of the pile zone than
+                         # this; the fingertips of a hand resting near the pile, less
 DOMINANCE = 0.8          # one seat's stretch must hold this share of the edge pixels crossed
 
 
@@ -52,15 +52,15 @@ class HandSensor:
         assert self._pile is not None
         # closed a little: a sleeve or a shadow of the colour of the table may break an arm
         mask = cv2.morphologyEx(foreground.astype(np.uint8), cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
-        _, labels = cv2.connectedComponents(mask, connectivity=8)
-        touching = np.unique(labels[self._pile & (mask > 0)])
-        touching = touching[touching != 0]
-        if touching.size == 0:
+        count, labels = cv2.connectedComponents(mask, connectivity=8)
+        # each part on its own: a hand resting with its fingertips in the pile zone is not laying
+        # cards, even beside cards that lie there
+        over_pile = np.bincount(labels[self._pile], minlength=count)
+        laying = over_pile >= PILE_SHARE * self._pile_pixels
+        laying[0] = False                     # the empty table
+        if not laying.any():
             return HandEvidence(None)
-        region = np.isin(labels, touching)
-        if np.count_nonzero(region & self._pile) < PILE_SHARE * self._pile_pixels:
-            return HandEvidence(None)
-        crossed = {seat: int(np.count_nonzero(region & edge)) for seat, edge in self._edges.items()}
+        crossed = {seat: int(laying[labels[edge]].sum()) for seat, edge in self._edges.items()}
         seat = max(crossed, key=lambda s: crossed[s], default=None)
         if seat is None or crossed[seat] < EDGE_PIXELS or crossed[seat] < DOMINANCE * sum(crossed.values()):
             return HandEvidence(None)

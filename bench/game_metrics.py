@@ -13,6 +13,9 @@ does not make every later action "wrong":
   asked     plays the referee asked about (a `read` with ``asked``) and corrections in the log
   false passes / missed passes   per seat, passes committed beyond / short of the scripted ones
   wrong seat   a scripted play committed with its cards but for another player
+  out of turn  scripted plays the game refuses as out of turn, and how many of them the referee
+               refused (announced) as such
+  seat seen    plays committed for the seat the camera saw lay them (a `read` with ``seen_seat``)
 and whether the game ended with the scripted ranking and scores.
 """
 
@@ -37,11 +40,16 @@ class GameFigures:
     false_passes: int = 0
     missed_passes: int = 0
     wrong_seat: int = 0
+    plays: int = 0
+    seat_seen: int = 0
+    out_of_turn: int = 0
+    out_of_turn_announced: int = 0
     ended_right: bool = False
 
     def add(self, other: "GameFigures") -> None:
-        for name in ("actions", "right", "right_first", "silent", "phantom", "missed", "asked", "corrections", "false_passes",
-                     "missed_passes", "wrong_seat"):
+        for name in ("actions", "right", "right_first", "silent", "phantom", "missed", "asked", "corrections",
+                     "false_passes", "missed_passes", "wrong_seat", "plays", "seat_seen",
+                     "out_of_turn", "out_of_turn_announced"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.ended_right = self.ended_right and other.ended_right
 
@@ -79,6 +87,9 @@ def game_figures(result) -> GameFigures:
     logged = [a for a in record.get("games", [record])[0]["actions"] if "exchange" not in a]
     figures = GameFigures(actions=len(scripted))
     figures.corrections = len(log.of_kind("correction"))
+    plays = [line.data for line in log.of_kind("action") if "play" in line.data]
+    figures.plays = len(plays)
+    figures.seat_seen = sum(1 for a in plays if "seen_seat" in (a.get("read") or {}))
     figures.asked = sum(1 for line in log.of_kind("action") if (line.data.get("read") or {}).get("asked"))
     matcher = difflib.SequenceMatcher(a=[_what(a) for a in scripted], b=[_what(a) for a in logged], autojunk=False)
     first = first_commits(log)
@@ -103,6 +114,13 @@ def game_figures(result) -> GameFigures:
         got = sum(1 for a in logged if "pass" in a and a["player"] == player)
         figures.false_passes += max(0, got - want)
         figures.missed_passes += max(0, want - got)
+    def out_of_turn(events) -> list[str]:
+        return [e["player"] for e in events if e["event"] == "illegal" and e.get("rule") == "out-of-turn"
+                and e.get("game", 0) == 0]
+
+    wanted, announced = out_of_turn(result.expected), out_of_turn(result.logged)
+    figures.out_of_turn = len(wanted)
+    figures.out_of_turn_announced = sum(min(wanted.count(p), announced.count(p)) for p in set(wanted))
     expected_end = [e for e in result.expected if e["event"] == "game_end"]
     logged_end = [e for e in result.logged if e["event"] == "game_end" and e.get("game") == 0]
     figures.ended_right = bool(expected_end) and bool(logged_end) and all(

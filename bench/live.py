@@ -82,6 +82,8 @@ def main() -> int:
                     help="how declarations are filmed and read (referee watch --declare-gesture; default cover)")
     ap.add_argument("--whole-frame", action="store_true",
                     help="the recogniser on the whole frame every frame, not on the changed card zones")
+    ap.add_argument("--out-of-turn", action="store_true",
+                    help="each game has a play out of turn (the player after the one to move lays a card first)")
     args = ap.parse_args()
     if args.whole_frame:
         from referee.live.perception import WHOLE_FRAME_SWITCH
@@ -119,7 +121,8 @@ def main() -> int:
     work = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="bench-live-"))
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; every {args.every}; {work}"
           + (f"; tracker {overrides}" if overrides else "") + (f"; enrolled decks ({args.enrol_method})" if args.enrol else "")
-          + ("; with motions" if args.motions else "") + ("; whole frame" if args.whole_frame else "; card zones"))
+          + ("; with motions" if args.motions else "") + ("; a play out of turn" if args.out_of_turn else "")
+          + ("; whole frame" if args.whole_frame else "; card zones"))
     print(f"{'design':32s} {'rules':10s} seed acts  frames   fps  look ms  lat med  lat p95  right")
     all_fps, all_lat, right = [], [], 0
     totals, ended = GameFigures(), 0
@@ -136,7 +139,7 @@ def main() -> int:
                   f"{enrolled.cpu_seconds:.1f} s of CPU", flush=True)
         for seed in seeds:
             rules = RULES[(n + seed - 1) % len(RULES)]      # a game is the same whatever --seeds lists
-            record = short_game(rules, ["Ann", "Bo", "Cy"], args.cards, seed)
+            record = short_game(rules, ["Ann", "Bo", "Cy"], args.cards, seed, out_of_turn=args.out_of_turn)
             film_set = FilmSet(design=design, seed=seed, fps=args.fps, motions=args.motions)
             result = rehearse(record, film_set, work / f"{design}-{seed}",
                               every=args.every, recognizer=recognizer, settings=settings, answer=True, timing=timing)
@@ -161,7 +164,8 @@ def main() -> int:
                   f"{figures.silent} silent, "
                   f"{figures.phantom} phantom, {figures.missed} missed, {figures.asked} asked; "
                   f"passes {figures.false_passes} false, {figures.missed_passes} missed; "
-                  f"{figures.wrong_seat} plays to the wrong seat; ended {'right' if figures.ended_right else 'WRONG'}", flush=True)
+                  f"{figures.wrong_seat} plays to the wrong seat, {figures.seat_seen}/{figures.plays} seen laid; "
+                  f"out of turn {figures.out_of_turn_announced}/{figures.out_of_turn} announced; ended {'right' if figures.ended_right else 'WRONG'}", flush=True)
     all_lat.sort()
     print(f"\ngames refereed right (every event): {right}/{len(all_fps)}")
     print(f"games ending with the right ranks and scores: {ended}/{len(all_fps)}")
@@ -170,7 +174,8 @@ def main() -> int:
           f"{totals.phantom}, missed {totals.missed}; questions {totals.asked} ({per100:.1f} per 100 actions), "
           f"corrections {totals.corrections}")
     print(f"passes: {totals.false_passes} false, {totals.missed_passes} missed; plays to the wrong seat "
-          f"{totals.wrong_seat}")
+          f"{totals.wrong_seat}; plays whose seat the camera saw {totals.seat_seen}/{totals.plays}; "
+          f"out-of-turn plays announced {totals.out_of_turn_announced}/{totals.out_of_turn}")
     print(f"pipeline fps (1280x720, every {args.every}): median {statistics.median(all_fps):.1f}, "
           f"min {min(all_fps):.1f}")
     if all_lat:

@@ -88,7 +88,8 @@ class LiveLoop:
             self.stats.looked += 1
             self._cards = sighting.cards
             readings = readings_on_table(sighting.cards, self.calibration)
-            observations = referee.tracker.update(frame.timestamp, readings, sighting.marker_ids, sighting.pads)
+            observations = referee.tracker.update(frame.timestamp, readings, sighting.marker_ids, sighting.pads,
+                                                   sighting.hand)
             self.stats.observations += len(observations)
             referee.observe(observations, frame.timestamp, frame.index)
         referee.tick(frame.timestamp, frame.index)

@@ -1,7 +1,8 @@
 """`Referee`: from what the tracker sees (and keys pressed) to engine actions, and from the
 engine's events to announcements.
 
-* A play on the pile is made by the player whose turn it is. A refused play is announced with
+* A play on the pile is made by the seat whose hand the camera saw lay it (the engine refuses a
+  play out of turn), or, when the camera could not tell, by the player whose turn it is. A refused play is announced with
   its reason, the player is asked to take the cards back, and the tracker expects them to leave.
 * A covered pad is a pass, except while the referee is asking that seat about an optional
   declaration (Eight Reset, Jack Bind, Uno: a cover within ``prompt_seconds`` declares it) or a
@@ -307,7 +308,8 @@ class Referee:
                 self._held_plays += 1        # read again once the game is back in step
                 return
             # the play the referee missed (an 8, a joker), laid again: it makes the clearing right
-        player = self.keeper.player(state.turn)
+        seat = _laying_seat(seen, state.turn, len(state.players))
+        player = self.keeper.player(seat)
         decision = decide(state, player, seen.cards, seen.candidates)
         # a camera sees no order within a play: log it in the cards' own order, so the same play
         # reads the same whatever the order the cards settled in
@@ -319,13 +321,14 @@ class Referee:
             self.tracker.relabel_last_play(decision.cards)
         game, index = self.keeper.game, self.keeper.game_actions   # before the play may end the game
         ask = decision.margin < self.ask_margin
-        read = decision.to_log() | ({"asked": True} if ask else {})
+        read = (decision.to_log() | ({"asked": True} if ask else {})
+                | ({"seen_seat": seen.seat} if seen.seat is not None else {}))   # how the player was known
         events = self._act(PlayCards(player, cards), read=read)
         if any(e["event"] == "illegal" for e in events):
             self.tracker.take_back_last_play()
             self._say(lambda lang: live_text("take_back", lang, player=player), REQUEST_PRIORITY)
         elif ask and self.t is not None:
-            self._ask(state.turn, decision, game, index)
+            self._ask(seat, decision, game, index)
 
     def _ends_the_trick(self, player: str, labels: Sequence[Label]) -> bool:
         """Whether the game would take this play and end the trick with it (asked of the pure
@@ -548,3 +551,8 @@ class Referee:
         state = self.keeper.state
         seat = state.to_move if state.phase is Phase.PLAY else -1
         return self.keeper.player(seat) if seat >= 0 else ""
+
+
+def _laying_seat(seen: PlaySeen, turn: int, seats: int) -> int:
+    """The seat a play is given to: the one seen laying it, else the player to move."""
+    return seen.seat if seen.seat is not None and 0 <= seen.seat < seats else turn

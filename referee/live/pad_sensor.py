@@ -17,7 +17,7 @@ changing), so a pass, which takes a fraction of a second, is never learnt away w
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from referee.calibration.layout import PAD, seat_sides
 from referee.tracking.pads import PadEvidence
@@ -54,6 +54,9 @@ class PadSensor:
         self._background: "np.ndarray | None" = None
         self._previous: "np.ndarray | None" = None
         self._t: float | None = None
+        self._scale = 1.0
+        self._outside = 0.0
+        self.foreground: "np.ndarray | None" = None   # the last frame's: where something lies on the table plane
 
     def measure(self, image: "np.ndarray", t: float) -> dict[int, PadEvidence]:
         """Seat → evidence for one BGR frame taken at ``t`` seconds."""
@@ -76,6 +79,7 @@ class PadSensor:
         if rate > 0:
             cv2.accumulateWeighted(plane, self._background, rate, mask=(~moving).astype(np.uint8))
         self._previous, self._t = plane, t
+        self.foreground = foreground
         return {seat: PadEvidence(cover=float(foreground[marker].mean()),
                                   approach=min(float(foreground[nearer].mean()), float(foreground[farther].mean())),
                                   motion=float(moving[around].mean()),
@@ -99,15 +103,8 @@ class PadSensor:
         unshrink = np.diag([1 / shrunk[0], 1 / shrunk[1], 1.0])
         self._warp = to_plane @ np.asarray(calibration.homography, dtype=np.float64) @ unshrink
         self._warp_size = size
-
-        def pixels(polygon) -> "np.ndarray":
-            import cv2
-
-            mask = np.zeros((size[1], size[0]), np.uint8)
-            points = np.round((np.asarray(polygon, np.float64) + outside) * scale).astype(np.int32)
-            cv2.fillPoly(mask, [points], 1)
-            return mask.astype(bool)
-
+        self._scale, self._outside = scale, outside
+        pixels = self.plane_mask
         sides = seat_sides(len(calibration.seats))
         for zone in calibration.zones:
             if zone.kind != PAD or zone.seat is None or zone.seat >= len(sides):
@@ -118,6 +115,23 @@ class PadSensor:
                        pixels(_beyond(zone.polygon, sides[zone.seat][0])))
             if all(region.any() for region in regions):
                 self._regions[zone.seat] = regions
+
+
+    def plane_mask(self, polygon: "Sequence[Point]") -> "np.ndarray":
+        """The warped image's pixels inside a polygon in table coordinates (after the first frame)."""
+        import cv2
+        import numpy as np
+
+        width, height = self._warp_size
+        mask = np.zeros((height, width), np.uint8)
+        points = np.round((np.asarray(polygon, np.float64) + self._outside) * self._scale).astype(np.int32)
+        cv2.fillPoly(mask, [points], 1)
+        return mask.astype(bool)
+
+    @property
+    def outside(self) -> float:
+        """How far past each table edge the warped image reaches (table units; after the first frame)."""
+        return self._outside
 
 
 def _largest_channel(diff: "np.ndarray") -> "np.ndarray":

@@ -13,13 +13,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Mapping, Protocol
 
 from referee.calibration.markers import MarkerDetector
+from referee.live.hand_sensor import HandSensor
 from referee.live.pad_sensor import PadSensor
 from referee.live.zone_reader import ZoneReader
 
 if TYPE_CHECKING:
     from referee.calibration import Calibration
     from referee.capture import Frame
-    from referee.tracking import PadEvidence
+    from referee.tracking import HandEvidence, PadEvidence
     from referee.vision.types import CardReading
 
 WHOLE_FRAME_SWITCH = "REFEREE_WHOLE_FRAME"
@@ -30,6 +31,7 @@ class Sighting:
     cards: tuple["CardReading", ...]        # every card read, boxes in image pixels
     marker_ids: frozenset[int] | None       # the ArUco ids seen (None: not looked for)
     pads: "Mapping[int, PadEvidence] | None" = None   # seat → what lies and moves around its pad
+    hand: "HandEvidence | None" = None                # which seat's hand reaches the pile
 
 
 class Perception(Protocol):
@@ -38,9 +40,9 @@ class Perception(Protocol):
 
 class CameraPerception:
     """The card recogniser and the marker detector on each frame, and, given the table's
-    calibration, the evidence around its pads (the markers and the pads whole, on every frame).
-    whole_frame: the recogniser on the whole frame every frame even with a calibration (None:
-    as WHOLE_FRAME_SWITCH says)."""
+    calibration, the evidence around its pads and of the hand over its pile (the markers, the
+    pads and the hand whole, on every frame). whole_frame: the recogniser on the whole frame
+    every frame even with a calibration (None: as WHOLE_FRAME_SWITCH says)."""
 
     def __init__(self, recognizer, marker_detector=None, calibration: "Calibration | None" = None,
                  whole_frame: bool | None = None) -> None:
@@ -51,11 +53,13 @@ class CameraPerception:
         if whole_frame is None:
             whole_frame = os.environ.get(WHOLE_FRAME_SWITCH, "") == "1"
         self.zones = ZoneReader(recognizer, calibration) if calibration is not None and not whole_frame else None
+        self.hands = HandSensor(calibration, self.pads) if self.pads is not None else None
 
     def look(self, frame: "Frame") -> Sighting:
         pads = self.pads.measure(frame.image, frame.timestamp) if self.pads is not None else None
+        hand = self.hands.measure() if self.hands is not None else None
         if self.zones is not None:
             cards = self.zones.read(frame.image, frame.timestamp)
         else:
             cards = tuple(self.recognizer.read(frame.image))
-        return Sighting(cards, self.markers.visible_ids(frame.image), pads)
+        return Sighting(cards, self.markers.visible_ids(frame.image), pads, hand)

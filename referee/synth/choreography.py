@@ -390,9 +390,9 @@ def _stage_action(stage: Stage, state, action, refused: bool, now: float, timing
     where = f"game {gi} action {ai}"
     seat = state.players.index(action.player)
     if isinstance(action, PlayCards):
-        if state.phase is not Phase.PLAY or seat != state.turn:
-            raise ChoreographyError(f"{where}: {action.player} plays out of turn; the camera cannot tell who "
-                                    "laid the cards, the referee gives a play to the player whose turn it is")
+        if state.phase is not Phase.PLAY or (seat != state.turn and not refused):
+            raise ChoreographyError(f"{where}: {action.player} plays out of turn and the game takes it; the "
+                                    "referee only refuses a play out of turn (cards taken back)")
         spans, end = stage.lay_fan([c.code for c in action.cards], PILE, now, seat)
         if refused:
             end = stage.take_away(spans, end + timing.take_back_after, seat)

@@ -174,13 +174,15 @@ def rehearse(record: Mapping[str, Any], film_set: FilmSet, workdir: Path, *, eve
 
 
 def short_game(rules: str, players: Sequence[str], cards_each: int, seed: int, *, refused_play: bool = True,
-               jokers: bool = False, opening: Sequence[str] = ()) -> dict:
+               jokers: bool = False, opening: Sequence[str] = (), out_of_turn: bool = False) -> dict:
     """A short game record for test footage: small random hands played out by random legal
     players (`referee.engine.simulate`), the first player leading; with ``refused_play``, the
     first time a player must follow a single card while holding three or more, they first try
     two cards at once (refused: the referee must ask for them back). ``jokers``: deal from the
     whole deck (else from the 52 cards: the crop classifier does not read the jokers of decks
-    it was not trained on). ``opening``: cards the first player holds and leads with."""
+    it was not trained on). ``opening``: cards the first player holds and leads with.
+    ``out_of_turn``: the first time a trick is open, the player after the one to move lays a card
+    first (refused as out of turn, taken back), where the rules do no more than refuse it."""
 
     rng = random.Random(seed)
     rule_set = load_rules(rules)
@@ -211,12 +213,31 @@ def short_game(rules: str, players: Sequence[str], cards_each: int, seed: int, *
                 state = after
                 pending_refusal = False
                 continue
+        if out_of_turn and state.pending is None and top is not None:
+            attempt = _out_of_turn_attempt(state, rng)
+            if attempt is not None:
+                actions.append(attempt)
+                out_of_turn = False
+                continue
         action = random_action(state, rng)
         state, _ = apply(state, action)
         actions.append(action)
     return {"rules": rules, "players": list(players), "first": players[0],
             "hands": {p: codes(h) for p, h in zip(players, hands)},
             "actions": [action_to_json(a) for a in actions]}
+
+
+def _out_of_turn_attempt(state, rng: random.Random) -> PlayCards | None:
+    """A card laid by the player after the one to move, if the game only refuses it."""
+    seat = (state.turn + 1) % len(state.players)
+    held = cards_of(state.hands[seat])
+    if not held or seat == state.turn:
+        return None
+    attempt = PlayCards(state.players[seat], (rng.choice(held),))
+    after, events = apply(state, attempt)
+    refused_only = (bool(events) and isinstance(events[0], IllegalEvent) and events[0].rule == "out-of-turn"
+                    and after == state)
+    return attempt if refused_only else None
 
 
 class _TimedPerception:

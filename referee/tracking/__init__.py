@@ -11,13 +11,15 @@ above the table for a moment changes nothing.
 
 from referee.tracking.observations import (DeclarationSeen, DiscardSeen, Observation, PassSeen, PileCleared,
                                            PileRestored, PlaySeen, PointCardsSeen, TakenBack)
+from referee.tracking.hands import HandEvidence, HandWatcher
 from referee.tracking.pads import DoubleTap, PadEvidence, PadReport, PadWatcher
 from referee.tracking.readings import TableReading, readings_on_table
 from referee.tracking.settings import DECLARE_GESTURES, TrackerSettings
 from referee.tracking.table import TableTracker, TableView, TrackedCard
 
 __all__ = [
-    "DECLARE_GESTURES", "DeclarationSeen", "DiscardSeen", "DoubleTap", "Observation", "PadEvidence", "PadReport", "PadWatcher", "PassSeen", "PileCleared", "PileRestored",
+    "DECLARE_GESTURES", "DeclarationSeen", "DiscardSeen", "DoubleTap", "HandEvidence", "HandWatcher", "Observation",
+    "PadEvidence", "PadReport", "PadWatcher", "PassSeen", "PileCleared", "PileRestored",
     "PlaySeen",
     "PointCardsSeen", "TableReading", "TableTracker", "TableView", "TakenBack", "TrackedCard",
     "TrackerSettings", "readings_on_table",

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterable, Mapping, Sequence
 
 from referee.calibration.layout import DISCARD, PILE, POINTS, Zone
+from referee.tracking.hands import HandEvidence, HandWatcher
 from referee.tracking.pads import DoubleTap, PadEvidence, PadWatcher
-from referee.tracking.observations import DeclarationSeen, Observation, PassSeen
+from referee.tracking.observations import DeclarationSeen, Observation, PassSeen, PileCleared, PlaySeen, TakenBack
 from referee.tracking.readings import Point, TableReading
 from referee.tracking.settings import TrackerSettings
 from referee.tracking.tracks import ZoneTracks
@@ -56,6 +57,7 @@ class TableTracker:
         double_tap = DoubleTap() if settings.declare_gesture == "double-tap" else None
         self.pads = PadWatcher(dict(pads), hold=settings.stable_seconds, double_tap=double_tap) if pads else None
         self._covered: frozenset[int] = frozenset()
+        self.hands = HandWatcher()
         self.t: float | None = None
         self._leftover_seconds: float | None = None    # see leave_over_first_view
         self._leftover_until: float | None = None
@@ -65,10 +67,12 @@ class TableTracker:
         return cls(calibration.zones, calibration.table_size, settings, pads=dict(calibration.pads))
 
     def update(self, t: float, readings: Sequence[TableReading], marker_ids: Iterable[int] | None = None,
-               pad_evidence: Mapping[int, PadEvidence] | None = None) -> list[Observation]:
+               pad_evidence: Mapping[int, PadEvidence] | None = None,
+               hand: HandEvidence | None = None) -> list[Observation]:
         """Feed one frame: its time (seconds, never going back), its card readings on the table,
-        the marker ids seen in it (None: not looked for) and what the camera saw around each
-        pad (None: not measured). Returns what changed for certain."""
+        the marker ids seen in it (None: not looked for), what the camera saw around each pad
+        and which seat's hand reached the pile (None: not measured). Returns what changed for
+        certain; a play carries the seat that laid it when the hands told."""
         if self.t is not None and t < self.t:
             raise ValueError(f"timestamps must not go back ({t} after {self.t})")
         self.t = t
@@ -79,7 +83,8 @@ class TableTracker:
         ended = {name: tracks.update(t, by_zone[name]) for name, tracks in self._tracks.items()}
         self._adopt_leftovers(t)
         out: list[Observation] = []
-        out.extend(self.pile.update(t, self._tracks[self._pile_name], ended[self._pile_name]))
+        self.hands.update(t, hand)
+        out.extend(self._with_seats(self.pile.update(t, self._tracks[self._pile_name], ended[self._pile_name])))
         for seat, watcher in self.points.items():
             out.extend(watcher.update(t, self._tracks[self._points_names[seat]]))
         if self.discard is not None:
@@ -90,6 +95,16 @@ class TableTracker:
             self._covered = report.covered
             out.extend(PassSeen(t, seat) for seat in report.newly_covered)
             out.extend(DeclarationSeen(t, seat) for seat in report.double_tapped)
+        return out
+
+    def _with_seats(self, observations: list[Observation]) -> list[Observation]:
+        out: list[Observation] = []
+        for obs in observations:
+            if isinstance(obs, PlaySeen):
+                obs = replace(obs, seat=self.hands.laid_by(obs.t))
+            elif isinstance(obs, (TakenBack, PileCleared)):
+                self.hands.forget()
+            out.append(obs)
         return out
 
     # ---- what the referee tells the tracker ----------------------------------------------------

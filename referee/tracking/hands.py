@@ -40,6 +40,8 @@ class HandWatcher:
         seat, frames = votes.most_common(1)[0]
         if frames < MIN_FRAMES or frames < AGREEMENT * sum(votes.values()):
             return None
+        if any(n >= MIN_FRAMES for other, n in votes.items() if other != seat):
+            return None          # two players' hands over the pile (one idle): no telling which laid it
         return seat
 
     def forget(self) -> None:

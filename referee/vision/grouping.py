@@ -324,6 +324,29 @@ def conflicting_corners(indices: list[Detection], cards: list[Detection],
     return dropped
 
 
+def contradicted(indices: list[Detection], cards: list[Detection], readings: list[tuple[str, float]],
+                 dropped: set[int], reject: str) -> dict[int, list[int]]:
+    """Kept position → the dropped positions at its opposite corner that read another code: a
+    card whose two corners disagree, of which `conflicting_corners` kept the better. The kept
+    reading is then less sure than its own corner says (a 6 whose other corner reads 9).
+
+    >>> a, b = Detection("index", (0, 0, 10, 14), 0.9), Detection("index", (50, 80, 60, 94), 0.9)
+    >>> card = Detection("card", (0, 0, 60, 94), 0.9)
+    >>> contradicted([a, b], [card], [("6C", 0.9), ("9C", 0.7)], {1}, "other")
+    {0: [1]}
+    """
+    out: dict[int, list[int]] = {}
+    for j in sorted(dropped):
+        if readings[j][0] == reject:
+            continue
+        for i, (code, _) in enumerate(readings):
+            if (i not in dropped and code not in (reject, readings[j][0])
+                    and _opposite_corners(indices[i], indices[j], cards)):
+                out.setdefault(i, []).append(j)
+                break
+    return out
+
+
 def _agreeing_pairs(voters: list[tuple[int, list[int], float]], indices: list[Detection],
                     cards: list[Detection], readings: list[tuple[str, float]]) -> set[int]:
     """Best boxes of voters that agree with a voter at their opposite corner: that card has

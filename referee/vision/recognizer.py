@@ -18,7 +18,8 @@ from referee.vision.deck import DeckIndex, load_deck
 from referee.vision.deck_head import DeckHead
 from referee.vision.deck_model import DeckModel
 from referee.vision.detector import CornerDetector
-from referee.vision.grouping import (CornerReading, angle_gap, conflicting_corners, duplicate_clusters, face_up_backs,
+from referee.vision.grouping import (CornerReading, angle_gap, conflicting_corners, contradicted, duplicate_clusters,
+                                    face_up_backs,
                                     group_corners, inside_a_card, off_every_card, readings_alike,
                                     symmetric_pairs)
 from referee.vision.labels import parse_label
@@ -395,11 +396,21 @@ class CardRecognizer:
                                         corners.alike if self.conflict_likeness else None,
                                         spare_probability=self.conflict_spare_probability)
         names = self.classifier.names
+        doubts = contradicted(indices, card_list, sure, conflicts, REJECT_CLASS)
+
+        def weighed(i: int) -> np.ndarray:
+            # a corner its card's other corner contradicts: the readings of both, evenly, so the
+            # referee sees the doubt (and asks) instead of a sure reading of one corner
+            own = corners.distribution(i)
+            if i not in doubts:
+                return own
+            return np.mean([own, *(corners.distribution(j) for j in doubts[i])], axis=0)
+
         # the class names become labels here, where a corner's reading is made
         return [
             CornerReading(det, parse_label(code), p,
                           tuple((parse_label(alternative), q) for alternative, q in
-                                likeliest_codes(corners.distribution(i), names)))
+                                likeliest_codes(weighed(i), names)))
             for i, (det, (code, p)) in enumerate(zip(indices, sure))
             if code != REJECT_CLASS and i not in conflicts
         ]

@@ -26,6 +26,8 @@ def test_too_few_frames_or_frames_that_disagree_tell_nobody():
     assert watcher_with(3)[0].laid_by(1.0) is None
     assert watcher_with(1, 1, 1, 2, 2)[0].laid_by(1.0) is None
     assert watcher_with(None, None, None)[0].laid_by(1.0) is None
+    # another hand seen over the pile more than once (an idle hand beside the one laying)
+    assert watcher_with(1, 1, 1, 1, 1, 1, 1, 2, 2)[0].laid_by(1.0) is None
 
 
 def test_frames_long_before_the_play_do_not_count():

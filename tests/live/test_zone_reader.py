@@ -8,7 +8,7 @@ import pytest
 
 from referee.calibration import calibrate_from_images
 from referee.calibration.layout import PAD
-from referee.live.perception import WHOLE_FRAME_SWITCH, CameraPerception
+from referee.live.perception import ZONE_READER_SWITCH, CameraPerception
 from referee.live import zone_reader
 from referee.live.zone_reader import READ_AT_LEAST_EVERY_S, ZoneReader, crop_box
 from referee.synth.choreography import Stage
@@ -95,10 +95,10 @@ def test_the_crop_lands_cards_at_most_max_enlarge_larger_than_the_whole_frame(en
     assert crop_box((100, 50, 1200, 400), 1280, 720, size) != (0, 0, 1280, 720)
 
 
-def test_the_whole_frame_switch_turns_the_zone_reader_off(filmed, monkeypatch):
+def test_the_zone_reader_is_switched_on_only_when_asked(filmed, monkeypatch):
     _, calibration, recognizer = filmed
-    assert CameraPerception(recognizer, calibration=calibration).zones is not None
-    assert CameraPerception(recognizer, calibration=calibration, whole_frame=True).zones is None
-    assert CameraPerception(recognizer).zones is None
-    monkeypatch.setenv(WHOLE_FRAME_SWITCH, "1")
     assert CameraPerception(recognizer, calibration=calibration).zones is None
+    assert CameraPerception(recognizer, calibration=calibration, zone_reader=True).zones is not None
+    assert CameraPerception(recognizer, zone_reader=True).zones is None
+    monkeypatch.setenv(ZONE_READER_SWITCH, "1")
+    assert CameraPerception(recognizer, calibration=calibration).zones is not None

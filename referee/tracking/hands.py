@@ -12,7 +12,6 @@ from dataclasses import dataclass
 WINDOW_SECONDS = 3.0     # a hand is seen over the pile at most this long before its cards lie still
 MIN_FRAMES = 2           # fewer frames with a hand over the pile are not enough to tell
 AGREEMENT = 0.75         # the seat must account for this share of those frames
-ARRIVAL_GRACE_SECONDS = 0.1   # frames this soon after the cards were first seen still show the hand laying them
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,13 +31,9 @@ class HandWatcher:
         if evidence is not None and evidence.seat is not None:
             self._seen.append((t, evidence.seat))
 
-    def laid_by(self, t: float, arrived: float | None = None) -> int | None:
-        """The seat that laid the play seen at ``t`` whose cards were first seen at ``arrived``
-        (None: cannot tell); starts afresh for the next. Only hands seen by the time the cards
-        arrived count: the hand that brings them is there then, while a hand that comes to rest by
-        them after the laying hand has gone laid nothing."""
-        until = t if arrived is None else arrived + ARRIVAL_GRACE_SECONDS
-        votes = Counter(seat for seen, seat in self._seen if t - WINDOW_SECONDS <= seen <= until)
+    def laid_by(self, t: float) -> int | None:
+        """The seat that laid the play seen at ``t`` (None: cannot tell); starts afresh for the next."""
+        votes = Counter(seat for seen, seat in self._seen if seen >= t - WINDOW_SECONDS)
         self._seen.clear()
         if not votes:
             return None

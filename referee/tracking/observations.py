@@ -14,13 +14,11 @@ class PlaySeen:
     is one play). ``cards`` are the cards in the order they lie on the table, left to right;
     ``candidates``, card by card, the likeliest readings with their mean log-probability, best first
     (`Track.candidates`; empty when not known); ``seat``, the seat whose hand laid them (None: the
-    camera could not tell, see `referee.tracking.hands`); ``arrived``, when its first card was
-    first seen (None: not known)."""
+    camera could not tell, see `referee.tracking.hands`)."""
     t: float
     cards: tuple[Label, ...]
     candidates: tuple[tuple[tuple[Label, float], ...], ...] = ()
     seat: int | None = None
-    arrived: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -163,8 +163,7 @@ class PileWatcher(ArrivalWatcher):
         return known.group in (TRICK, EARLIER) and not is_joker(known.code)
 
     def committed(self, t: float, tracks: list[Track]) -> Observation:
-        return PlaySeen(t, tuple(tr.code for tr in tracks), tuple(tr.candidates() for tr in tracks),
-                        arrived=min((tr.first_seen for tr in tracks), default=None))
+        return PlaySeen(t, tuple(tr.code for tr in tracks), tuple(tr.candidates() for tr in tracks))
 
     def on_returned(self, t: float, cards: list[KnownCard]) -> list[Observation]:
         restored = [k for k in cards if k.id in self._reported_cleared]

@@ -30,13 +30,6 @@ def test_too_few_frames_or_frames_that_disagree_tell_nobody():
     assert watcher_with(1, 1, 1, 1, 1, 1, 1, 2, 2)[0].laid_by(1.0) is None
 
 
-def test_a_hand_that_comes_to_the_cards_after_they_arrived_laid_nothing():
-    watcher, t = watcher_with(1, 1, 1, 2, 2, 2, 2)          # Bo lays at frames 0-2; Cy's hand rests by them
-    assert watcher.laid_by(t, arrived=2 / FPS) == 1
-    watcher, t = watcher_with(1, 1, 1, 2, 2, 2, 2)
-    assert watcher.laid_by(t) is None                       # without the arrival both would count
-
-
 def test_frames_long_before_the_play_do_not_count():
     watcher, _ = watcher_with(1, 1, 1)
     assert watcher.laid_by(10.0) is None

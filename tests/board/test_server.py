@@ -125,5 +125,5 @@ def test_the_qr_code_in_the_overlays_corner_reads_back_as_the_link():
     stamp_top_right(frame, badge)
     size = badge.shape[0]
     assert (frame[8:8 + size, 1280 - 8 - size:1280 - 8] == badge).all()
-    text, _, _ = cv2.QRCodeDetector().detectAndDecode(frame)
+    text, _, _ = cv2.QRCodeDetectorAruco().detectAndDecode(frame)
     assert text == url

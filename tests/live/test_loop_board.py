@@ -49,5 +49,5 @@ def test_the_loop_steps_the_board_each_frame_and_draws_its_badge(tmp_path):
     ok, image = video.read()
     video.release()
     assert ok
-    text, _, _ = cv2.QRCodeDetector().detectAndDecode(image)
+    text, _, _ = cv2.QRCodeDetectorAruco().detectAndDecode(image)
     assert text == url

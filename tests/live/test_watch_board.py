@@ -103,7 +103,8 @@ def test_served_to_the_network_the_link_is_drawn_on_the_overlay_as_a_qr_code(tab
     video = cv2.VideoCapture(str(overlay))
     ok, image = video.read()
     video.release()
-    assert ok and cv2.QRCodeDetector().detectAndDecode(image)[0] == link
+    # OpenCV's ArUco-based QR reader: its classic reader misses about 3 % of perfectly drawn codes
+    assert ok and cv2.QRCodeDetectorAruco().detectAndDecode(image)[0] == link
 
 
 @pytest.mark.parametrize("extra, words", [

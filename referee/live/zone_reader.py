@@ -1,14 +1,17 @@
 """The recogniser where cards can be, and only when something changed there.
 
 After calibration only the card zones (the pile, the point-card zones, the discard zone) can hold
-a card the tracker counts, so `ZoneReader` reads the part of the frame around them (their union
-box grown by half a card, so a card over a zone's edge is read whole) and maps the readings back
-to image pixels. Between two readings it compares a small grey copy of those zones with the one
-taken at the last reading; while no part of them has changed it hands on the last readings as
-they were (the same boxes and probabilities) instead of running the detector again, and reads
-anyway once READ_AT_LEAST_EVERY_S has passed, so a slow change never stays unread. What moves
-outside the zones (an arm over a pad, a hand off the table) starts no reading.
-"""
+a card the tracker counts. Between two readings `ZoneReader` compares a small grey copy of those
+zones with the one taken at the last reading; while no part of them has changed it hands on the
+last readings as they were (the same boxes and probabilities) instead of running the detector
+again, and reads anyway once READ_AT_LEAST_EVERY_S has passed, so a slow change never stays
+unread. What moves outside the zones (an arm over a pad, a hand off the table) starts no reading.
+
+A reading runs on a crop around the zones (their union box grown by half a card) only where the
+crop keeps the whole frame's scale in the detector's input: with MAX_ENLARGE 1 and a zone layout
+as wide as the table, that is the whole frame, so today the saving is in the readings skipped.
+`referee watch` uses it only when REFEREE_ZONE_READER=1 (`referee.live.perception`): on a filmed
+game it took a played card for one moved into a point-card zone, which reading every frame does not."""
 
 from __future__ import annotations
 

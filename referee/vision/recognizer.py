@@ -114,12 +114,14 @@ def likeliest_codes(probabilities: np.ndarray, names: Sequence[str]) -> tuple[tu
     return tuple(out)
 
 
-def corner_leads(indices: list[Detection], cards: list[Detection], angle) -> list[int | None]:
+def corner_leads(indices: list[Detection], cards: list[Detection], angle) -> tuple[list[int | None], frozenset[int]]:
     """For each index detection, the position of the detection whose confident reading it may
-    share, or None when it must be classified itself. Duplicates on one corner index lead to the
-    cluster's most confident box; the second corner of a card (symmetric_pairs) leads to the first
-    when both crops are rotated alike (`angle(i)`: the card angle of detection i's crop)."""
+    share, or None when it must be classified itself; and the positions whose lead is their
+    card's other corner. Duplicates on one corner index lead to the cluster's most confident box;
+    the second corner of a card (symmetric_pairs) leads to the first when both crops are rotated
+    alike (`angle(i)`: the card angle of detection i's crop)."""
     leads: list[int | None] = [None] * len(indices)
+    across: set[int] = set()
     clusters = duplicate_clusters(indices)
     for cluster in clusters:
         for j in cluster[1:]:
@@ -127,17 +129,27 @@ def corner_leads(indices: list[Detection], cards: list[Detection], angle) -> lis
     for lead, partner in symmetric_pairs(indices, cards, [c[0] for c in clusters]):
         if angle_gap(angle(lead), angle(partner)) <= PAIR_MAX_ANGLE_GAP:
             leads[partner] = lead
-    return leads
+            across.add(partner)
+    return leads, frozenset(across)
 
 
-def read_with_leads(leads: list[int | None], classify, share_probability: float) -> list[tuple[str, float]]:
+# Ranks whose index read turned half way is the other's: a deck printing both corners' indices
+# upright (not turned) shows a 6 at one corner that reads 9 at the other, so a corner of one of
+# them is never taken from the other corner's reading; the two readings then disagree and the
+# referee asks (recognizer doubts) instead of reading one corner twice.
+TURNED_TWINS = frozenset({"6", "9"})
+
+
+def read_with_leads(leads: list[int | None], classify, share_probability: float,
+                    across: frozenset[int] = frozenset()) -> list[tuple[str, float]]:
     """(code, probability) for every detection, classifying as few as the leads allow.
 
     `classify(positions)` returns the readings of those detections (one batch). Rounds: every
     detection without a lead is classified; then a detection whose lead has been read takes the
     lead's reading when that is a card with probability >= share_probability, else it is
     classified in the next round. The result equals classifying everything whenever every shared
-    reading is what the detection itself would have read.
+    reading is what the detection itself would have read. A 6 or a 9 is not shared ``across`` to
+    a card's other corner (TURNED_TWINS).
     """
     readings: list[tuple[str, float] | None] = [None] * len(leads)
     todo = [i for i, lead in enumerate(leads) if lead is None]
@@ -152,7 +164,7 @@ def read_with_leads(leads: list[int | None], classify, share_probability: float)
                 if readings[i] is not None or lead is None or readings[lead] is None or i in todo:
                     continue
                 code, p = readings[lead]
-                if code != REJECT_CLASS and p >= share_probability:
+                if code != REJECT_CLASS and p >= share_probability and not (i in across and code[:-1] in TURNED_TWINS):
                     readings[i] = (code, p)
                     changed = True
                 else:
@@ -385,8 +397,10 @@ class CardRecognizer:
         turned_before = self.turned_looks
         card_list = list(cards)
         if self.share_probability is not None:
-            corners.leads = corner_leads(indices, card_list, corners.card_angle)
-        results = read_with_leads(corners.leads, corners.classify, self.share_probability or 0.0)
+            corners.leads, across = corner_leads(indices, card_list, corners.card_angle)
+        else:
+            across = frozenset()
+        results = read_with_leads(corners.leads, corners.classify, self.share_probability or 0.0, across)
         if self.second_look_shift:
             results = self.second_look(indices, card_list, results, corners.classify_boxes, corners.distributions)
         if timings is not None:

@@ -51,8 +51,8 @@ def test_no_pair_without_a_card_box_or_off_centre():
 
 def test_leads_need_alike_card_angles():
     dets, card = card_corners()
-    assert corner_leads(dets, [card], lambda i: [10.0, 12.0][i]) == [None, 0]
-    assert corner_leads(dets, [card], lambda i: [10.0, 30.0][i]) == [None, None]
+    assert corner_leads(dets, [card], lambda i: [10.0, 12.0][i]) == ([None, 0], frozenset({1}))
+    assert corner_leads(dets, [card], lambda i: [10.0, 30.0][i]) == ([None, None], frozenset())
     assert angle_gap(44.0, -44.0) == pytest.approx(2.0)
 
 
@@ -100,10 +100,10 @@ def test_sharing_gives_the_same_cards_as_classifying_every_corner_when_corners_a
     dets = [*dets1, *dets2, index(203, 103, 0.4, w=8, h=14), index(600, 300, 0.7)]
     cards = [card1, card2]
     own = [("QH", 0.99), ("QH", 0.96), ("10S", 0.97), ("10S", 0.98), ("QH", 0.9), ("JK", 0.99)]
-    leads = corner_leads(dets, cards, lambda i: 3.0)
-    assert leads == [None, 0, 3, None, 0, None]
+    leads, across = corner_leads(dets, cards, lambda i: 3.0)
+    assert leads == [None, 0, 3, None, 0, None] and across == {1, 2}
     spy = Spy(own)
-    shared = read_with_leads(leads, spy, 0.95)
+    shared = read_with_leads(leads, spy, 0.95, across)
     assert sorted(i for batch in spy.asked for i in batch) == [0, 3, 5]  # 3 crops of 6
     assert _cards(dets, cards, shared) == _cards(dets, cards, own)
     # every card keeps both corner boxes, as when every corner is classified
@@ -136,3 +136,13 @@ def test_card_angle_matches_the_trigonometric_form(angle):
     assert got == pytest.approx(_reference_card_angle(patch), abs=1e-3)
     assert angle_gap(got, angle) < 1.5
     assert card_angle(np.zeros((96, 96, 3), np.uint8)) == 0.0
+
+
+def test_a_six_or_nine_is_not_shared_with_the_cards_other_corner():
+    # a deck printing both indices upright: the turned corner reads 9, the other is a 6
+    own = [("9C", 0.9998), ("6C", 0.8), ("9C", 0.99)]
+    spy = Spy(own)
+    assert read_with_leads([None, 0, 0], spy, 0.95, across=frozenset({1})) == [("9C", 0.9998), ("6C", 0.8), ("9C", 0.9998)]
+    assert spy.asked == [[0], [1]]             # the duplicate (2) still shares, the other corner (1) is read
+    spy = Spy([("8C", 0.9998), ("8C", 0.8)])
+    assert read_with_leads([None, 0], spy, 0.95, across=frozenset({1})) == [("8C", 0.9998)] * 2

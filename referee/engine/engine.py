@@ -213,6 +213,25 @@ def _play(s: GameState, a: PlayCards) -> Result:
     if err is not None:
         return _illegal(s, seat, *err)
     assert play is not None  # judge finds a play whenever it finds no violation
+    return _make_play(s, seat, tokens, play)
+
+
+def apply_judged(s: GameState, a: PlayCards, play: Play) -> Result:
+    """``apply(s, a)`` for a play whose cards ``judge(s, seat, a.cards)`` already read as the
+    legal ``play`` (a random player judges its candidates): the same result without judging
+    the cards twice. The gate and the cards' possession are still checked."""
+    seat = _seat(s, a.player)
+    gate = _gate(s, seat)
+    if gate is not None:
+        return _illegal(s, seat, gate[0], gate[1], gate[2])
+    err = possession(s, seat, a.cards)
+    if err is not None:
+        return _illegal(s, seat, *err)
+    return _make_play(s, seat, a.cards, play)
+
+
+def _make_play(s: GameState, seat: int, tokens: tuple[Card, ...], play: Play) -> Result:
+    """Steps d-f of a legal play (see the module docstring)."""
     rules = s.rules
     w = Working(s)
     if w.pending is not None:  # an optional declaration nobody made is gone
@@ -525,4 +544,4 @@ def _deal(s: GameState, a: Deal) -> Result:
 _HANDLERS: dict[type, Callable[[GameState, Any], Result]] = {PlayCards: _play, Pass: _pass, Discard: _discard, Give: _give, Exchange: _exchange,
              Declare: _declare, Claim: _claim, Deal: _deal}
 
-__all__ = ["apply", "new_match", "judge", "possession", "EngineError"]
+__all__ = ["apply", "apply_judged", "new_match", "judge", "possession", "EngineError"]

@@ -15,9 +15,10 @@ from typing import Any
 
 from referee.engine.actions import Action, Declare, Deal, Discard, Exchange, Give, Pass, PlayCards
 from referee.engine.cards import REAL_MASK, Card, cards_of, deck_mask, joker_count
-from referee.engine.engine import apply, new_match
+from referee.engine.engine import apply, apply_judged, new_match
 from referee.engine.events import Event, IllegalEvent
 from referee.engine.engine import judge
+from referee.engine.plays import Play
 from referee.engine.legal import (candidates, claim_options, exchange_options, leads,
                                   pending_options)
 from referee.engine.rules.common import JOKER_DEAD, points_of
@@ -53,39 +54,46 @@ forced by seed 002)."""
 
 def random_action(s: GameState, rng: random.Random) -> Action:
     """A uniformly random legal action of a random player to move (known hands)."""
+    return random_move(s, rng)[0]
+
+
+def random_move(s: GameState, rng: random.Random) -> tuple[Action, Play | None]:
+    """``random_action`` and, for a play it judged, the legal reading ``judge`` gave it (for
+    ``apply_judged``; None when it judged nothing)."""
     if s.phase is Phase.EXCHANGE:
         transfer = s.transfers[0]
         if transfer.strongest:
-            return exchange_options(s, transfer)[0]
+            return exchange_options(s, transfer)[0], None
         cards = cards_of(s.hands[transfer.giver])
-        return Exchange(s.players[transfer.giver], tuple(rng.sample(cards, transfer.count)))
+        return Exchange(s.players[transfer.giver], tuple(rng.sample(cards, transfer.count))), None
     p = s.pending
     if p is not None:
         cards = cards_of(s.hands[p.player])
         name = s.players[p.player]
         if p.action == "give":
-            return Give(name, tuple(rng.sample(cards, p.limit)))
+            return Give(name, tuple(rng.sample(cards, p.limit))), None
         if p.action == "discard" and rng.random() < 0.5:
-            return Discard(name, tuple(rng.sample(cards, rng.randint(1, p.limit))))
+            return Discard(name, tuple(rng.sample(cards, rng.randint(1, p.limit)))), None
         if p.action == "declare" and rng.random() < DECLARE_P.get(p.rule, 0.5):
-            return Declare(name, p.rule)
+            return Declare(name, p.rule), None
         if p.action == "claim":  # the claim if the hand allows it, else decline (pass)
-            return pending_options(s)[-1]
+            return pending_options(s)[-1], None
     if s.rules.claim_rules:
         for c in claim_options(s):
             if rng.random() < CLAIM_P.get(c.rule, 1.0):
-                return c
+                return c, None
     seat = s.turn
     name = s.players[seat]
     top = s.trick.top
     if top is None:
         opts = leads(s, s.hands[seat])
         if not s.rules.lead_rules:  # every lead is legal
-            return PlayCards(name, opts[rng.randrange(len(opts))])
+            return PlayCards(name, opts[rng.randrange(len(opts))]), None
         rng.shuffle(opts)
         for t in opts:
-            if judge(s, seat, t)[1] is None:
-                return PlayCards(name, t)
+            play, err = judge(s, seat, t)
+            if err is None:
+                return PlayCards(name, t), play
         raise RuntimeError(f"no legal lead for {name}: {cards_of(s.hands[seat])}")
     # The first legal candidate of a random permutation is uniform over the legal ones.
     cands: list[tuple[Card, ...] | None] = list(candidates(s, seat))
@@ -93,10 +101,11 @@ def random_action(s: GameState, rng: random.Random) -> Action:
     rng.shuffle(cands)
     for cand in cands:
         if cand is None:
-            return Pass(name)
-        if judge(s, seat, cand)[1] is None:
-            return PlayCards(name, cand)
-    return Pass(name)  # pragma: no cover - None is always in cands
+            return Pass(name), None
+        play, err = judge(s, seat, cand)
+        if err is None:
+            return PlayCards(name, cand), play
+    return Pass(name), None  # pragma: no cover - None is always in cands
 
 
 def check_invariants(s: GameState) -> list[str]:
@@ -230,8 +239,11 @@ def play_game(s: GameState, rng: random.Random, check: bool = True, max_steps: i
     for _ in range(max_steps):
         if s.phase is Phase.OVER:
             break
-        a = random_action(s, rng)
-        s2, ev = apply(s, a)
+        a, play = random_move(s, rng)
+        if play is not None and isinstance(a, PlayCards):
+            s2, ev = apply_judged(s, a, play)
+        else:
+            s2, ev = apply(s, a)
         if ev and type(ev[0]) is IllegalEvent:
             violations.append(f"generated action rejected: {a} -> {ev[0].rule}: {ev[0].message}")
             break

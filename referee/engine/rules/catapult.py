@@ -79,37 +79,52 @@ class Catapult(Rule[CatapultOption]):
     def generate(self, s: GameState, seat: int, hand: int) -> Iterable[tuple[Card, ...]]:
         top = self._target(s)
         if top is None:
-            return []
+            return ()
         c: int = top.cards[0]
         if c >= JOKER:
             c = c - PINNED_BASE
         r, su = c >> 2, c & 3
         jk = (hand >> JOKER_SHIFT).bit_count()
-        out: list[tuple[Card, ...]] = []
-        # triple: two more of the rank (jokers only for the missing ones)
-        nib = (hand >> (r * 4) & 0xF) & ~(1 << su)
-        same = [CARDS[r * 4 + x] for x in range(4) if nib >> x & 1]
-        if len(same) >= 2:
-            out.extend(combinations(same, 2))
-        elif len(same) + jk >= 2:
-            out.append(tuple(same) + (_JK,) * (2 - len(same)))
-        # stairs: the two other cards of a 3-run through the top card, one joker at most
-        for lo in (r - 2, r - 1, r):
-            if lo < 0 or lo > 10:
-                continue
-            toks = []
-            missing = 0
-            for x in range(lo, lo + 3):
-                if x != r:
-                    card = x * 4 + su
-                    if hand >> card & 1:
-                        toks.append(CARDS[card])
-                    else:
-                        missing += 1
-                        toks.append(CARDS[PINNED_BASE + card])
-            if missing == 0 or (missing == 1 and jk):
-                out.append(tuple(toks))
-        return out
+        # all the answer depends on: the rank's cards, the suit's cards within two ranks and
+        # up to two jokers (asked on every single answered, with few distinct answers)
+        key = (c, hand >> (r * 4) & 0xF, hand >> su & _NEAR[r], min(jk, 2))
+        found = _ADDED.get(key)
+        if found is None:
+            found = _ADDED[key] = _added_pairs(r, su, hand, jk)
+        return found
+
+
+def _added_pairs(r: int, su: int, hand: int, jk: int) -> tuple[tuple[Card, ...], ...]:
+    """The two cards from ``hand`` that make a triple or 3-card stairs with the card of rank
+    ``r`` and suit ``su`` (jokers only for the missing ones; one joker at most in stairs)."""
+    out: list[tuple[Card, ...]] = []
+    nib = (hand >> (r * 4) & 0xF) & ~(1 << su)
+    same = [CARDS[r * 4 + x] for x in range(4) if nib >> x & 1]
+    if len(same) >= 2:
+        out.extend(combinations(same, 2))
+    elif len(same) + jk >= 2:
+        out.append(tuple(same) + (_JK,) * (2 - len(same)))
+    for lo in (r - 2, r - 1, r):
+        if lo < 0 or lo > 10:
+            continue
+        toks = []
+        missing = 0
+        for x in range(lo, lo + 3):
+            if x != r:
+                card = x * 4 + su
+                if hand >> card & 1:
+                    toks.append(CARDS[card])
+                else:
+                    missing += 1
+                    toks.append(CARDS[PINNED_BASE + card])
+        if missing == 0 or (missing == 1 and jk):
+            out.append(tuple(toks))
+    return tuple(out)
+
+
+# _NEAR[r]: the bits (4 apart) of the ranks within two of r, as ``hand >> suit`` holds them
+_NEAR = [sum(1 << (4 * x) for x in range(max(0, r - 2), min(12, r + 2) + 1)) for r in range(13)]
+_ADDED: dict[tuple[int, int, int, int], tuple[tuple[Card, ...], ...]] = {}
 
 
 _JK = CARDS[JOKER]

@@ -198,27 +198,42 @@ def leads(s: GameState, hand: int) -> list[tuple[Card, ...]]:
     if smin:
         for su in range(4):
             m = suit_ranks(hand, su)
-            if not m:
-                continue
-            if not jk:  # plain runs only: skip suits without one
-                run = m
-                for _ in range(smin - 1):
-                    run &= run >> 1
-                if not run:
-                    continue
-            for lo in range(13):
-                if not jk and not m >> lo & 1:
-                    continue
-                missing = 0
-                for hi in range(lo, 13):
-                    if not m >> hi & 1:
-                        missing += 1
-                        if missing > jk:
-                            break
-                    length = hi - lo + 1
-                    if length >= smin and missing < length:
-                        out.append(_stairs_tokens(m, lo, hi, su))
+            if m:
+                key = (m, su, jk, smin)
+                runs = _SUIT_STAIRS.get(key)
+                if runs is None:
+                    runs = _SUIT_STAIRS[key] = _suit_stairs(m, su, jk, smin)
+                out.extend(runs)
     return out
+
+
+# (ranks held in the suit, suit, jokers, shortest stairs) -> the stairs leads of that suit
+_SUIT_STAIRS: dict[tuple[int, int, int, int], tuple[tuple[Card, ...], ...]] = {}
+
+
+def _suit_stairs(m: int, su: int, jk: int, smin: int) -> tuple[tuple[Card, ...], ...]:
+    """Every stairs of ``smin`` or more cards of suit ``su`` from the ranks ``m`` (bit r) and
+    ``jk`` jokers, each joker pinned where a rank is missing."""
+    if not jk:  # plain runs only: skip suits without one
+        run = m
+        for _ in range(smin - 1):
+            run &= run >> 1
+        if not run:
+            return ()
+    out = []
+    for lo in range(13):
+        if not jk and not m >> lo & 1:
+            continue
+        missing = 0
+        for hi in range(lo, 13):
+            if not m >> hi & 1:
+                missing += 1
+                if missing > jk:
+                    break
+            length = hi - lo + 1
+            if length >= smin and missing < length:
+                out.append(_stairs_tokens(m, lo, hi, su))
+    return tuple(out)
 
 
 def _stairs_tokens(m: int, lo: int, hi: int, su: int) -> tuple[Card, ...]:

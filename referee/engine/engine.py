@@ -194,7 +194,7 @@ def _gate(s: GameState, seat: int) -> tuple[str, str, bool] | None:
 
 # ---- handlers ---------------------------------------------------------------------------------
 
-def _play(s: GameState, a: PlayCards) -> Result:
+def _play(s: GameState, a: PlayCards, judged: Play | None = None) -> Result:
     seat = _seat(s, a.player)
     gate = _gate(s, seat)
     if gate is not None:
@@ -207,8 +207,8 @@ def _play(s: GameState, a: PlayCards) -> Result:
         err = ("wrong-shape", "no cards played")
     if err is None:
         err = possession(s, seat, tokens)
-    play = None
-    if err is None:
+    play = judged
+    if err is None and play is None:
         play, err = judge(s, seat, tokens)
     if err is not None:
         return _illegal(s, seat, *err)
@@ -220,14 +220,7 @@ def apply_judged(s: GameState, a: PlayCards, play: Play) -> Result:
     """``apply(s, a)`` for a play whose cards ``judge(s, seat, a.cards)`` already read as the
     legal ``play`` (a random player judges its candidates): the same result without judging
     the cards twice. The gate and the cards' possession are still checked."""
-    seat = _seat(s, a.player)
-    gate = _gate(s, seat)
-    if gate is not None:
-        return _illegal(s, seat, gate[0], gate[1], gate[2])
-    err = possession(s, seat, a.cards)
-    if err is not None:
-        return _illegal(s, seat, *err)
-    return _make_play(s, seat, a.cards, play)
+    return _play(s, a, play)
 
 
 def _make_play(s: GameState, seat: int, tokens: tuple[Card, ...], play: Play) -> Result:

@@ -15,9 +15,8 @@ from typing import Any
 
 from referee.engine.actions import Action, Declare, Deal, Discard, Exchange, Give, Pass, PlayCards
 from referee.engine.cards import REAL_MASK, Card, cards_of, deck_mask, joker_count
-from referee.engine.engine import apply, apply_judged, new_match
+from referee.engine.engine import apply, apply_judged, judge, new_match
 from referee.engine.events import Event, IllegalEvent
-from referee.engine.engine import judge
 from referee.engine.plays import Play
 from referee.engine.legal import (candidates, claim_options, exchange_options, leads,
                                   pending_options)

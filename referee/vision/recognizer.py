@@ -10,6 +10,7 @@ from types import MappingProxyType
 
 import numpy as np
 
+from referee.engine.cards import Card, Rank
 from referee.errors import UserError
 from referee.vision.back_check import plausible_backs
 from referee.vision.classifier import REJECT_CLASS, IndexClassifier
@@ -137,7 +138,12 @@ def corner_leads(indices: list[Detection], cards: list[Detection], angle) -> tup
 # upright (not turned) shows a 6 at one corner that reads 9 at the other, so a corner of one of
 # them is never taken from the other corner's reading; the two readings then disagree and the
 # referee asks (recognizer doubts) instead of reading one corner twice.
-TURNED_TWINS = frozenset({"6", "9"})
+TURNED_TWINS = frozenset({Rank.SIX, Rank.NINE})
+
+
+def _turned_twin(code: str) -> bool:
+    label = parse_label(code)
+    return isinstance(label, Card) and label.rank in TURNED_TWINS
 
 
 def read_with_leads(leads: list[int | None], classify, share_probability: float,
@@ -164,7 +170,7 @@ def read_with_leads(leads: list[int | None], classify, share_probability: float,
                 if readings[i] is not None or lead is None or readings[lead] is None or i in todo:
                     continue
                 code, p = readings[lead]
-                if code != REJECT_CLASS and p >= share_probability and not (i in across and code[:-1] in TURNED_TWINS):
+                if code != REJECT_CLASS and p >= share_probability and not (i in across and _turned_twin(code)):
                     readings[i] = (code, p)
                     changed = True
                 else:
@@ -396,10 +402,9 @@ class CardRecognizer:
         corners = _FrameCorners(frame, indices, self.classifier.size, self.classify_with_probabilities, self._faint)
         turned_before = self.turned_looks
         card_list = list(cards)
+        across: frozenset[int] = frozenset()
         if self.share_probability is not None:
             corners.leads, across = corner_leads(indices, card_list, corners.card_angle)
-        else:
-            across = frozenset()
         results = read_with_leads(corners.leads, corners.classify, self.share_probability or 0.0, across)
         if self.second_look_shift:
             results = self.second_look(indices, card_list, results, corners.classify_boxes, corners.distributions)

@@ -2,17 +2,19 @@
 `HandEvidence` that `referee.tracking.HandWatcher` turns into the seat that laid a play.
 
 It reads the foreground of `PadSensor` (the same warp of the table plane, compared with the
-same picture of the empty table): the parts of it that touch the pile zone (the cards being laid
-and the hand laying them, joined to its arm) are followed to where they leave the table, and the
-stretch of table edge they cross there names the seat (`seat_sides`: each seat's side, its
-stretch the part of that side nearest its own zones)."""
+same picture of the empty table): each part of it that covers enough of the pile zone (the cards
+being laid and the hand laying them, joined to its arm) is followed to where it leaves the table,
+and the stretch of table edge it crosses there names its seat (`seat_sides`: each seat's side,
+its stretch the part of that side nearest its own zones). With the seat go the grid cells of the
+pile zone the part covers, so that the watcher can tell the hand holding the new cards from an
+idle one beside them."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from referee.calibration.layout import PILE, seat_sides
-from referee.tracking.hands import HandEvidence
+from referee.tracking.hands import HandEvidence, cell_size
 
 if TYPE_CHECKING:
     import numpy as np
@@ -37,6 +39,9 @@ class HandSensor:
         self._pads = pads
         self._pile: "np.ndarray | None" = None
         self._pile_pixels = 0
+        self._pile_cells: "np.ndarray | None" = None      # per pile-zone pixel, its cell's index
+        self._cells: list[tuple[int, int]] = []             # index → cell
+        self._cell = cell_size(calibration.table_size)
         self._edges: dict[int, "np.ndarray"] = {}
 
     def measure(self) -> HandEvidence | None:
@@ -59,20 +64,35 @@ class HandSensor:
         laying = over_pile >= PILE_SHARE * self._pile_pixels
         laying[0] = False                     # the empty table
         if not laying.any():
-            return HandEvidence(None)
-        crossed = {seat: int(laying[labels[edge]].sum()) for seat, edge in self._edges.items()}
-        seat = max(crossed, key=lambda s: crossed[s], default=None)
-        if seat is None or crossed[seat] < EDGE_PIXELS or crossed[seat] < DOMINANCE * sum(crossed.values()):
-            return HandEvidence(None)
-        return HandEvidence(seat)
+            return HandEvidence((), self._cell)
+        crossed = {seat: np.bincount(labels[edge], minlength=count) for seat, edge in self._edges.items()}
+        pile_labels = labels[self._pile]
+        reaching = []
+        for part in np.flatnonzero(laying):
+            edges = {seat: int(pixels[part]) for seat, pixels in crossed.items()}
+            seat = max(edges, key=lambda s: edges[s], default=None)
+            if seat is None or edges[seat] < EDGE_PIXELS or edges[seat] < DOMINANCE * sum(edges.values()):
+                continue                      # a card alone, or an arm no one seat's edge holds
+            assert self._pile_cells is not None
+            cells = np.unique(self._pile_cells[pile_labels == part])
+            reaching.append((seat, frozenset(self._cells[i] for i in cells)))
+        return HandEvidence(tuple(reaching), self._cell)
 
     def _prepare(self) -> None:
+        import numpy as np
+
         calibration = self._calibration
         pile = next((z for z in calibration.zones if z.kind == PILE), None)
         if pile is None:
             raise ValueError("the calibration has no pile zone")
         self._pile = self._pads.plane_mask(pile.polygon)
         self._pile_pixels = int(self._pile.sum())
+        rows, columns = np.nonzero(self._pile)
+        xs, ys = self._pads.to_table(columns.astype(np.float64), rows.astype(np.float64))
+        cells = np.stack([np.floor(xs / self._cell), np.floor(ys / self._cell)], axis=1).astype(np.int64)
+        unique, self._pile_cells = np.unique(cells, axis=0, return_inverse=True)
+        self._pile_cells = self._pile_cells.reshape(-1)
+        self._cells = [(int(x), int(y)) for x, y in unique]
         for seat, polygon in _edge_stretches(calibration.zones, len(calibration.seats), calibration.table_size,
                                              self._pads.outside).items():
             self._edges[seat] = self._pads.plane_mask(polygon)

@@ -12,6 +12,9 @@ across it), and the pad with its surroundings.
 
 Still things become part of the empty table in a second or two (a card laid, the light
 changing), so a pass, which takes a fraction of a second, is never learnt away while it counts.
+A second picture learns twenty times slower: where the frame matches it again, what was learnt
+there has left (a hand held still, then lifted) and nothing lies there, though the quick picture
+still shows the hand.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ OUTSIDE = 0.06                 # the warp reaches this far past each edge (of th
 FOREGROUND_LEVEL = 30.0        # grey levels (any channel) away from the empty table: something lies there
 MOTION_LEVEL = 25.0            # ... away from the previous frame: something moved there
 BACKGROUND_SECONDS = 1.0       # the time constant with which still things join the empty table
+LASTING_SECONDS = 20.0         # ... and join what the table has shown for long (a pile, not a hand)
 STRIP_REACH = 1.0              # the approach strip runs this many pad lengths past each side of the pad
 MARKER_SHARE = 0.5             # without the marker's corners, its square is this share of the pad zone's
 SURROUNDINGS = 0.5             # the motion region: the pad zone grown by this share of its size each side
@@ -52,11 +56,13 @@ class PadSensor:
         self._warp_size = (0, 0)
         self._shrink = 1
         self._background: "np.ndarray | None" = None
+        self._lasting: "np.ndarray | None" = None
         self._previous: "np.ndarray | None" = None
         self._t: float | None = None
         self._scale = 1.0
         self._outside = 0.0
         self.foreground: "np.ndarray | None" = None   # the last frame's: where something lies on the table plane
+        self.moving: "np.ndarray | None" = None       # the last frame's: where something moved since the one before
 
     def measure(self, image: "np.ndarray", t: float) -> dict[int, PadEvidence]:
         """Seat → evidence for one BGR frame taken at ``t`` seconds."""
@@ -71,15 +77,21 @@ class PadSensor:
         plane = cv2.warpPerspective(small, self._warp, self._warp_size, flags=cv2.INTER_LINEAR,
                                     borderMode=cv2.BORDER_REPLICATE)
         plane = cv2.GaussianBlur(plane, (3, 3), 0).astype(np.float32)
-        if self._background is None or self._previous is None or self._t is None:
-            self._background, self._previous, self._t = plane.copy(), plane, t
-        foreground = _largest_channel(cv2.absdiff(plane, self._background)) > FOREGROUND_LEVEL
+        if self._background is None or self._lasting is None or self._previous is None or self._t is None:
+            self._background, self._lasting, self._previous, self._t = plane.copy(), plane.copy(), plane, t
+        # where the table shows again what it showed for long, a still thing that was learnt has
+        # left: no foreground (else a hand lifted would linger, as its picture, for a second)
+        foreground = ((_largest_channel(cv2.absdiff(plane, self._background)) > FOREGROUND_LEVEL)
+                      & (_largest_channel(cv2.absdiff(plane, self._lasting)) > FOREGROUND_LEVEL))
         moving = _largest_channel(cv2.absdiff(plane, self._previous)) > MOTION_LEVEL
-        rate = 1.0 - math.exp(-max(0.0, t - self._t) / BACKGROUND_SECONDS)
-        if rate > 0:
-            cv2.accumulateWeighted(plane, self._background, rate, mask=(~moving).astype(np.uint8))
+        still = (~moving).astype(np.uint8)
+        elapsed = max(0.0, t - self._t)
+        if elapsed > 0:
+            cv2.accumulateWeighted(plane, self._background, 1.0 - math.exp(-elapsed / BACKGROUND_SECONDS), mask=still)
+            cv2.accumulateWeighted(plane, self._lasting, 1.0 - math.exp(-elapsed / LASTING_SECONDS), mask=still)
         self._previous, self._t = plane, t
         self.foreground = foreground
+        self.moving = moving
         return {seat: PadEvidence(cover=float(foreground[marker].mean()),
                                   approach=min(float(foreground[nearer].mean()), float(foreground[farther].mean())),
                                   motion=float(moving[around].mean()),
@@ -127,6 +139,11 @@ class PadSensor:
         points = np.round((np.asarray(polygon, np.float64) + self._outside) * self._scale).astype(np.int32)
         cv2.fillPoly(mask, [points], 1)
         return mask.astype(bool)
+
+    def to_table(self, xs: "np.ndarray", ys: "np.ndarray") -> tuple["np.ndarray", "np.ndarray"]:
+        """Warped-image pixel columns and rows → table coordinates (as `plane_mask` maps them;
+        after the first frame)."""
+        return xs / self._scale - self._outside, ys / self._scale - self._outside
 
     @property
     def outside(self) -> float:

@@ -14,11 +14,13 @@ class PlaySeen:
     is one play). ``cards`` are the cards in the order they lie on the table, left to right;
     ``candidates``, card by card, the likeliest readings with their mean log-probability, best first
     (`Track.candidates`; empty when not known); ``seat``, the seat whose hand laid them (None: the
-    camera could not tell, see `referee.tracking.hands`)."""
+    camera could not tell, see `referee.tracking.hands`); ``places``, card by card, its centre in
+    table coordinates (empty when not known)."""
     t: float
     cards: tuple[Label, ...]
     candidates: tuple[tuple[tuple[Label, float], ...], ...] = ()
     seat: int | None = None
+    places: tuple[tuple[float, float], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -101,7 +101,7 @@ class TableTracker:
         out: list[Observation] = []
         for obs in observations:
             if isinstance(obs, PlaySeen):
-                obs = replace(obs, seat=self.hands.laid_by(obs.t))
+                obs = replace(obs, seat=self.hands.laid_by(obs.t, obs.places))
             elif isinstance(obs, (TakenBack, PileCleared)):
                 self.hands.forget()
             out.append(obs)

@@ -163,7 +163,8 @@ class PileWatcher(ArrivalWatcher):
         return known.group in (TRICK, EARLIER) and not is_joker(known.code)
 
     def committed(self, t: float, tracks: list[Track]) -> Observation:
-        return PlaySeen(t, tuple(tr.code for tr in tracks), tuple(tr.candidates() for tr in tracks))
+        return PlaySeen(t, tuple(tr.code for tr in tracks), tuple(tr.candidates() for tr in tracks),
+                        places=tuple(tr.position for tr in tracks))
 
     def on_returned(self, t: float, cards: list[KnownCard]) -> list[Observation]:
         restored = [k for k in cards if k.id in self._reported_cleared]

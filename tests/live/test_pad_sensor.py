@@ -1,7 +1,7 @@
 """PadSensor on filmed frames: with its evidence, a hand on the pad from the pad's own seat is a
 pass, while another player's arm lying across the pad, a hand resting beside it and a player's
 own arm held over it while laying cards on the pile are not (the marker alone would take the arm
-for a pass)."""
+for a pass); a hand lifted leaves nothing behind."""
 
 from __future__ import annotations
 
@@ -94,3 +94,10 @@ def test_the_evidence_tells_the_three_apart(filmed):
     assert all(e.cover < 0.5 and e.approach > 0.15 for e in during(BESIDE))
     assert all(e.reach < 0.2 for e in during(PASS))
     assert all(e.approach > 0.15 and e.reach > 0.5 for e in during(REACH, seat=1))
+
+
+def test_a_hand_held_still_then_lifted_leaves_no_picture_of_itself(filmed):
+    # the quick picture of the empty table has learnt much of the still hand by the time it
+    # lifts; the table shows again what it showed for long, so nothing lies there
+    after = [evidence[0] for t, _ids, evidence in filmed if PASS[1] + 0.15 < t < PASS[1] + 1.0]
+    assert after and all(e.cover < 0.1 and e.approach < 0.05 for e in after)

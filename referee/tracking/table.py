@@ -90,7 +90,7 @@ class TableTracker:
         if self.discard is not None:
             out.extend(self.discard.update(t, self._tracks[self._discard_name], ended[self._discard_name]))
         if self.pads is not None and marker_ids is not None:
-            arriving = pad_evidence is not None and self.pile.arriving(self._tracks[self._pile_name], t)
+            arriving = pad_evidence is not None and self.pile_arriving()
             report = self.pads.update(t, marker_ids, pad_evidence, arriving)
             self._covered = report.covered
             out.extend(PassSeen(t, seat) for seat in report.newly_covered)
@@ -112,6 +112,11 @@ class TableTracker:
     def take_back_last_play(self) -> tuple[Label, ...]:
         """The last play was refused: its cards should leave the pile."""
         return self.pile.take_back_last_play()
+
+    def pile_arriving(self) -> bool:
+        """Cards are arriving on the pile: settling, or settled and not yet committed as a play
+        (no pass starts meanwhile)."""
+        return self.t is not None and self.pile.arriving(self._tracks[self._pile_name], self.t)
 
     def discard_arriving(self) -> bool:
         """Cards are arriving in the discard zone: seen there lately and not yet counted as a

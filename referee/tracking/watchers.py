@@ -10,8 +10,8 @@ from referee.tracking.memory import EARLIER, OLD, TAKING_BACK, TRICK, CardMemory
 from referee.tracking.observations import (DiscardSeen, Observation, PileCleared, PileRestored,
                                            PlaySeen, PointCardsSeen, TakenBack)
 from referee.tracking.settings import TrackerSettings
-from referee.tracking.tracks import EPS, Track, ZoneTracks, by_position
-from referee.vision.labels import BACK, Label, is_joker
+from referee.tracking.tracks import EPS, Track, ZoneTracks, by_position, distance
+from referee.vision.labels import BACK, Label, is_joker, turned_twin
 
 
 
@@ -106,10 +106,15 @@ class ArrivalWatcher(ABC):
 
     def _twin(self, track: Track, zone: ZoneTracks) -> bool:
         """Another card in the zone already shows this code, and a deck holds each card once
-        (jokers and backs aside): this one is misread until its reading says otherwise."""
+        (jokers and backs aside): this one is misread until its reading says otherwise. So is a
+        6 or a 9 right by a card known as its turned twin (`turned_twin`, same suit): the other
+        corner of that card, on a deck printing both indices upright."""
         if is_joker(track.code) or track.code == BACK:
             return False
-        return any(other is not track and other.code == track.code
+        turned = turned_twin(track.code)
+        return any(other is not track
+                   and (other.code == track.code
+                        or (other.code == turned and distance(other.position, track.position) <= zone.match_radius))
                    and (self.memory.for_track(other) is not None or other.id in self.forming)
                    for other in zone.tracks)
 

@@ -64,3 +64,20 @@ def is_card(label: Label | None) -> bool:
 def is_joker(label: Label) -> bool:
     """A joker, pinned or not."""
     return isinstance(label, Card) and label.is_joker
+
+
+# Ranks whose index read turned half way is the other's: a deck printing both corners' indices
+# upright (not turned) shows a 6 at one corner that reads 9 at the other.
+TURNED_TWINS = frozenset({Rank.SIX, Rank.NINE})
+
+
+def turned_twin(label: Label) -> Label | None:
+    """The card an index of this one reads as when turned half way, or None.
+
+    >>> turned_twin(parse_label("6D")), turned_twin(parse_label("9C")), turned_twin(parse_label("7S"))
+    (Card(9D), Card(6C), None)
+    """
+    if not isinstance(label, Card) or label.is_joker or label.rank not in TURNED_TWINS:
+        return None
+    (other,) = TURNED_TWINS - {label.rank}
+    return Card.of(other, label.suit)

@@ -10,7 +10,6 @@ from types import MappingProxyType
 
 import numpy as np
 
-from referee.engine.cards import Card, Rank
 from referee.errors import UserError
 from referee.vision.back_check import plausible_backs
 from referee.vision.classifier import REJECT_CLASS, IndexClassifier
@@ -23,7 +22,7 @@ from referee.vision.grouping import (CornerReading, angle_gap, conflicting_corne
                                     face_up_backs,
                                     group_corners, inside_a_card, off_every_card, readings_alike,
                                     symmetric_pairs)
-from referee.vision.labels import parse_label
+from referee.vision.labels import parse_label, turned_twin
 from referee.vision.model_files import default_models_dir, file_sha256
 from referee.vision.types import CardReading, Detection
 
@@ -134,16 +133,11 @@ def corner_leads(indices: list[Detection], cards: list[Detection], angle) -> tup
     return leads, frozenset(across)
 
 
-# Ranks whose index read turned half way is the other's: a deck printing both corners' indices
-# upright (not turned) shows a 6 at one corner that reads 9 at the other, so a corner of one of
-# them is never taken from the other corner's reading; the two readings then disagree and the
-# referee asks (recognizer doubts) instead of reading one corner twice.
-TURNED_TWINS = frozenset({Rank.SIX, Rank.NINE})
-
-
 def _turned_twin(code: str) -> bool:
-    label = parse_label(code)
-    return isinstance(label, Card) and label.rank in TURNED_TWINS
+    """A 6 or a 9 (`TURNED_TWINS`): a corner of one is never taken from the other corner's
+    reading; the two readings then disagree and the referee asks (recognizer doubts) instead of
+    reading one corner twice."""
+    return turned_twin(parse_label(code)) is not None
 
 
 def read_with_leads(leads: list[int | None], classify, share_probability: float,

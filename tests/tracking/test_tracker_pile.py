@@ -69,6 +69,25 @@ def test_a_card_misread_as_one_already_on_the_pile_waits_for_its_true_reading():
     assert [label_codes(o.cards) for o in of(PlaySeen, obs)] == [("10C",), ("10S",)]
 
 
+def test_the_other_corner_of_a_card_read_as_its_turned_twin_is_no_card():
+    # a deck printing both indices upright: the 9D's other corner reads 6D, now and then, right by it
+    tr = tracker()
+
+    def scene(t, i):
+        cards = [card("9D", 400)] if t >= 0.5 else []
+        if t >= 0.5 and i % 2:
+            cards.append(card("6D", 405, 325))
+        if t >= 4.0:                            # a real 6D laid later, away from it, is a play
+            cards.append(card("6D", 560))
+        return cards
+
+    obs = run(tr, scene, 0.0, 3.0)
+    assert [label_codes(o.cards) for o in of(PlaySeen, obs)] == [("9D",)]
+    assert not tr.pile_arriving()             # a pass may start: nothing is on its way
+    obs = run(tr, scene, 3.0, 6.0)
+    assert [label_codes(o.cards) for o in of(PlaySeen, obs)] == [("6D",)]
+
+
 def test_the_pile_cleared_is_reported_after_the_clear_time_and_not_before():
     tr = tracker(clear_seconds=1.0)
     obs = run(tr, lambda t, i: [card("7C", 400), card("7D", 427)] if 0.5 <= t < 2.0 else [], 0.0, 2.8)

@@ -67,13 +67,13 @@ class HandSensor:
             return HandEvidence((), self._cell)
         crossed = {seat: np.bincount(labels[edge], minlength=count) for seat, edge in self._edges.items()}
         pile_labels = labels[self._pile]
+        assert self._pile_cells is not None
         reaching = []
         for part in np.flatnonzero(laying):
             edges = {seat: int(pixels[part]) for seat, pixels in crossed.items()}
             seat = max(edges, key=lambda s: edges[s], default=None)
             if seat is None or edges[seat] < EDGE_PIXELS or edges[seat] < DOMINANCE * sum(edges.values()):
                 continue                      # a card alone, or an arm no one seat's edge holds
-            assert self._pile_cells is not None
             cells = np.unique(self._pile_cells[pile_labels == part])
             reaching.append((seat, frozenset(self._cells[i] for i in cells)))
         return HandEvidence(tuple(reaching), self._cell)

@@ -62,7 +62,6 @@ class PadSensor:
         self._scale = 1.0
         self._outside = 0.0
         self.foreground: "np.ndarray | None" = None   # the last frame's: where something lies on the table plane
-        self.moving: "np.ndarray | None" = None       # the last frame's: where something moved since the one before
 
     def measure(self, image: "np.ndarray", t: float) -> dict[int, PadEvidence]:
         """Seat → evidence for one BGR frame taken at ``t`` seconds."""
@@ -91,7 +90,6 @@ class PadSensor:
             cv2.accumulateWeighted(plane, self._lasting, 1.0 - math.exp(-elapsed / LASTING_SECONDS), mask=still)
         self._previous, self._t = plane, t
         self.foreground = foreground
-        self.moving = moving
         return {seat: PadEvidence(cover=float(foreground[marker].mean()),
                                   approach=min(float(foreground[nearer].mean()), float(foreground[farther].mean())),
                                   motion=float(moving[around].mean()),

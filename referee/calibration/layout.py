@@ -3,9 +3,11 @@ marker, the plane spanning [0, W] x [0, H]).
 
 The default layout puts the seats around the edge, clockwise as the camera sees the table,
 starting at the bottom side (nearest the bottom of the image). Each seat gets a point-card zone
-and, beside it, a pad zone, both in a band along its edge. The corners are left free: the corner
-markers sit there, and the top-right one also holds the discard zone. The central pile fills the
-middle. Zones never overlap, so a point belongs to at most one zone. A calibration file stores
+and, beside it, a pad zone, both in a band along its edge. Where two seats share an edge, each
+one's pad lies at the end of the edge away from the other, so that neither pad lies on the other
+player's way to the pile (a middle seat of three on an edge, past 8 seats, has no such end). The
+corners are left free: the corner markers sit there, and the top-right one also holds the
+discard zone. The central pile fills the middle. Zones never overlap, so a point belongs to at most one zone. A calibration file stores
 the polygons, so a table with a different shape can be described by editing them.
 """
 
@@ -24,9 +26,12 @@ EDGE_MARGIN = 0.04       # between the table edge and a seat's zones
 BAND_DEPTH = 0.16        # depth of a seat's zones, measured inwards from the edge margin
 CORNER = 0.22            # corner squares kept free of seat zones
 PILE_GAP = 0.04          # between the seat bands and the pile
-# Fractions of a seat's slot along its edge.
+# Fractions of a seat's slot along its edge, counted from its points end (`slot_fraction`).
 POINTS_SPAN = (0.04, 0.60)
 PAD_SPAN = (0.66, 0.96)
+# On a shared edge the neighbour's arm to the far side of the pile passes the pad's inner end,
+# so that end stays further from the points zone.
+SHARED_PAD_SPAN = (0.70, 0.96)
 
 # Side → (start corner as fractions of (W, H), clockwise direction, inward normal).
 _SIDES = {
@@ -115,6 +120,18 @@ def seat_sides(seats: int) -> list[tuple[str, int, int]]:
     return [(side, slot, counts[side]) for side in CLOCKWISE_SIDES for slot in range(counts[side])]
 
 
+def pad_at_slot_start(slot: int, on_side: int) -> bool:
+    """Whether a seat's pad lies at the start of its slot (clockwise) rather than at its end:
+    the first of the seats sharing an edge, whose neighbour sits at its slot's end."""
+    return on_side > 1 and slot == 0
+
+
+def slot_fraction(along: float, slot: int, on_side: int) -> float:
+    """A fraction of a seat's slot counted from its points end (away from its pad) → the same
+    place counted clockwise, as the slots run."""
+    return 1.0 - along if pad_at_slot_start(slot, on_side) else along
+
+
 def default_zones(seats: int, width: float = 1000.0, height: float = 1000.0) -> list[Zone]:
     """The pile, the discard zone, and a points zone and a pad zone per seat (clockwise)."""
     if seats < 2:
@@ -131,7 +148,9 @@ def default_zones(seats: int, width: float = 1000.0, height: float = 1000.0) -> 
         length = width if side in ("bottom", "top") else height
         slot_len = (length - 2 * corner) / on_side
         start = corner + slot * slot_len
-        for kind, (f0, f1) in ((POINTS, POINTS_SPAN), (PAD, PAD_SPAN)):
+        pad_span = PAD_SPAN if on_side == 1 else SHARED_PAD_SPAN
+        for kind, span in ((POINTS, POINTS_SPAN), (PAD, pad_span)):
+            f0, f1 = sorted(slot_fraction(f, slot, on_side) for f in span)
             along = (start + f0 * slot_len, start + f1 * slot_len)
             zones.append(Zone(f"{kind}-{seat}", kind, seat, _side_rect(side, width, height, along, band)))
     return zones

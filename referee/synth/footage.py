@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
-from referee.calibration.layout import CORNER, PAD, default_zones, seat_sides
+from referee.calibration.layout import CORNER, PAD, default_zones, seat_sides, slot_fraction
 from referee.calibration.markers import CORNER_IDS, marker_image, pad_id
 from referee.errors import UserError
 from referee.synth.props import prop_image
@@ -37,7 +37,7 @@ TABLE_MM = (900.0, 500.0)
 MARKER_MM = 40.0
 QUIET_FRACTION = 0.25          # white margin around a printed marker, as a fraction of its side
 BODY_MM = 250.0                # a player's shoulder outside the table edge ...
-SHOULDER_ALONG = 0.2           # ... at this fraction of the seat's slot (the pad is at 0.66-0.96)
+SHOULDER_ALONG = 0.2           # ... at this fraction of the seat's slot from its points end (away from the pad)
 PALM_TO_TIP_MM = 121.0         # from the palm's centre to the middle fingertip (scenes' Hand, size 1)
 
 
@@ -156,15 +156,16 @@ class Filming:
 
     def seat_point(self, seat: int | None, along: float | None = None) -> tuple[float, float]:
         """Where a player's shoulder is, in calibration coordinates: outside the table, at
-        fraction ``along`` of the seat's slot (by default level with its point-card zone, away
-        from its pad, so that a right arm reaching in misses it)."""
+        fraction ``along`` of the seat's slot counted from its points end (by default level with
+        its point-card zone, away from its pad, so that a right arm reaching in misses it)."""
         width, height = self.film.table_mm
         if seat is None:
             return (width / 2, height + BODY_MM)
         side, slot, on_side = seat_sides(self.timeline.seats)[seat]
         corner = CORNER * min(width, height)
         length = width if side in ("bottom", "top") else height
-        along = corner + (slot + (SHOULDER_ALONG if along is None else along)) * (length - 2 * corner) / on_side
+        fraction = slot_fraction(SHOULDER_ALONG if along is None else along, slot, on_side)
+        along = corner + (slot + fraction) * (length - 2 * corner) / on_side
         return {"bottom": (width - along, height + BODY_MM), "left": (-BODY_MM, height - along),
                 "top": (along, -BODY_MM), "right": (width + BODY_MM, along)}[side]
 

@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Sequence
 
-from referee.calibration.layout import CORNER, PAD, PILE, Zone, seat_sides, zone_at
+from referee.calibration.layout import CORNER, PAD, PILE, Zone, seat_sides, slot_fraction, zone_at
 from referee.synth.footage import BODY_MM, PALM_TO_TIP_MM, SHOULDER_ALONG
 
 if TYPE_CHECKING:
@@ -107,12 +107,12 @@ class Motions:
         return LEFT_HAND_ALONG if seat in self.left_handed else SHOULDER_ALONG
 
     def seat_point(self, seat: int, along: float, depth: float) -> Point:
-        """A point ``depth`` mm in from the seat's edge, at fraction ``along`` of its slot (the
-        slot runs clockwise, as the layout's zones do)."""
+        """A point ``depth`` mm in from the seat's edge, at fraction ``along`` of its slot counted
+        from its points end (as the layout counts its zones: `slot_fraction`)."""
         side, slot, on_side = self.sides[seat]
         corner = CORNER * min(self.width, self.height)
         length = self.width if side in ("bottom", "top") else self.height
-        a = corner + (slot + along) * (length - 2 * corner) / on_side
+        a = corner + (slot + slot_fraction(along, slot, on_side)) * (length - 2 * corner) / on_side
         return {"bottom": (self.width - a, self.height - depth), "left": (depth, self.height - a),
                 "top": (a, depth), "right": (self.width - depth, a)}[side]
 

@@ -255,3 +255,27 @@ def test_hands_rest_beside_their_own_pad_hiding_at_most_its_edge(moving):
         assert math.dist(back, h.centre) == pytest.approx(PALM_BACK_MM)
         assert NEAR_PAD_AXIS_MM[0] - 1e-6 <= segment_distance(pad.center(), back, tip) <= NEAR_PAD_AXIS_MM[1] + 1e-6
         assert not any(p.seat == h.seat and p.start < h.end and p.end > h.start for p in moving.pads)
+
+
+@pytest.mark.parametrize("seats", range(2, 9))
+def test_a_right_arm_comes_from_level_with_the_points_zone_and_a_left_arm_from_the_pad(seats):
+    """Wherever the layout puts a seat's pad (at either end of its slot on a shared edge), the
+    shoulders follow it: the footage and the motions draw arms from the same places."""
+    zones = film_zones(seats, FILM)
+    motions = Motions(_stage_for_zones(zones), FILM.table_mm, 0)
+    filming = Filming(Timeline((), (), (), seats, 1.0, 0.0), FILM)
+    pads = {z.seat: z.center() for z in zones if z.kind == PAD}
+    points = {z.seat: z.center() for z in zones if z.kind == POINTS}
+    for seat, (side, _, _) in enumerate(seat_sides(seats)):
+        axis = 0 if side in ("bottom", "top") else 1
+        right = motions.seat_point(seat, SHOULDER_ALONG, -BODY_MM)
+        left = motions.seat_point(seat, LEFT_HAND_ALONG, -BODY_MM)
+        assert filming.seat_point(seat) == pytest.approx(right)
+        assert abs(right[axis] - points[seat][axis]) < abs(right[axis] - pads[seat][axis])
+        assert abs(left[axis] - pads[seat][axis]) < abs(left[axis] - points[seat][axis])
+
+
+def _stage_for_zones(zones):
+    from referee.synth.choreography import Stage
+
+    return Stage(zones, FILM.table_mm)

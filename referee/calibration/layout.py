@@ -7,8 +7,9 @@ and, beside it, a pad zone, both in a band along its edge. Where two seats share
 one's pad lies at the end of the edge away from the other, so that neither pad lies on the other
 player's way to the pile (a middle seat of three on an edge, past 8 seats, has no such end). The
 corners are left free: the corner markers sit there, and the top-right one also holds the
-discard zone. The central pile fills the middle. Zones never overlap, so a point belongs to at most one zone. A calibration file stores
-the polygons, so a table with a different shape can be described by editing them.
+discard zone. The central pile fills the middle. Zones never overlap, so a point belongs to at
+most one zone. A calibration file stores the polygons, so a table with a different shape can be
+described by editing them.
 """
 
 from __future__ import annotations

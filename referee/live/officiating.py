@@ -275,8 +275,15 @@ class Referee:
         codes_now = [c.code for c in cards]
         player = old.player
         self._say(lambda lang: live_text("corrected", lang, player=player, cards=codes_now), NOTICE_PRIORITY)
+        was_refused = self.tracker.last_play_refused()
         events = self.keeper.correct("cards", index, again, t=self.t, frame=self.frame)
+        refused = any(e["event"] == "illegal" and e.get("action") == index for e in events)
+        if was_refused and not refused:
+            self.tracker.keep_last_play()        # the cards read right make a play: they stay
         self.tracker.relabel_last_play(cards)
+        if refused and not was_refused:
+            self.tracker.take_back_last_play()
+            self._say(lambda lang: live_text("take_back", lang, player=player), REQUEST_PRIORITY)
         self.desync = None
         self.prompt = self._prompted = None
         self.question = None
@@ -327,7 +334,8 @@ class Referee:
         if any(e["event"] == "illegal" for e in events):
             self.tracker.take_back_last_play()
             self._say(lambda lang: live_text("take_back", lang, player=player), REQUEST_PRIORITY)
-        elif ask and self.t is not None:
+        # a refusal read unsure is asked about too: the cards may make a legal play read right
+        if ask and self.t is not None:
             self._ask(seat, decision, game, index)
 
     def _ends_the_trick(self, player: str, labels: Sequence[Label]) -> bool:

@@ -113,6 +113,14 @@ class TableTracker:
         """The last play was refused: its cards should leave the pile."""
         return self.pile.take_back_last_play()
 
+    def last_play_refused(self) -> bool:
+        """The last play's cards are expected to leave the pile."""
+        return self.pile.last_play_refused()
+
+    def keep_last_play(self) -> None:
+        """The refused last play was corrected into a play the game takes: its cards stay."""
+        self.pile.keep_last_play()
+
     def pile_arriving(self) -> bool:
         """Cards are arriving on the pile: settling, or settled and not yet committed as a play
         (no pass starts meanwhile)."""

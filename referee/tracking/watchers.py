@@ -231,28 +231,53 @@ class PileWatcher(ArrivalWatcher):
 
     def forget_last_play(self) -> list[int]:
         """The referee reads the last play again (its player said the reading was wrong): its
-        cards are no longer known. Returns the ids of the tracks showing them."""
-        cards = [k for k in self.memory if k.batch == self._batch and k.group == TRICK]
+        cards are no longer known, refused or not. Returns the ids of the tracks showing them."""
+        cards = [k for k in self.memory if k.batch == self._batch and k.group in (TRICK, TAKING_BACK)]
         showing = [k.track for k in cards if k.track is not None]
         for known in cards:
             self.memory.remove(known)
+        self._taking_back.pop(self._batch, None)
         return showing
+
+    def last_play_refused(self) -> bool:
+        """The last play's cards are expected to leave the pile (`take_back_last_play`)."""
+        return self._batch in self._taking_back
+
+    def keep_last_play(self) -> None:
+        """The refused last play was corrected into one the game takes: its cards are the
+        trick's again, not expected to leave."""
+        if self._taking_back.pop(self._batch, None) is None:
+            return
+        for known in self.memory:
+            if known.batch == self._batch and known.group == TAKING_BACK:
+                known.group = TRICK
 
     def relabel_last_play(self, codes: Sequence[Label]) -> None:
         """The referee corrected the last play's cards: the cards it remembers for that play
         carry the corrected codes (so seeing them again is no new play). A card already carrying
-        one of the codes keeps it; the others take the codes left, in order."""
-        cards = [k for k in self.memory if k.batch == self._batch and k.group == TRICK]
+        one of the codes keeps it; the others take the codes left, in order. A card left over
+        (one card seen as two: its corners read apart) is the nearest corrected card's other
+        sight of it."""
+        cards = [k for k in self.memory if k.batch == self._batch and k.group in (TRICK, TAKING_BACK)]
         left = list(codes)
         keep = []
         for known in cards:
             if known.code in left:
                 left.remove(known.code)
                 keep.append(known)
+        extra = []
         for known in cards:
-            if known not in keep and left:
-                known.read_as = known.read_as or known.code     # the camera may go on reading that
+            if known in keep:
+                continue
+            known.read_as = known.read_as or known.code     # the camera may go on reading that
+            if left:
                 known.code = left.pop(0)
+                keep.append(known)
+            else:
+                extra.append(known)
+        for known in extra:
+            if keep:
+                known.code = min(keep, key=lambda k: _apart(k, known)).code
 
     def taken(self, cards: Iterable[Label]) -> None:
         """Cards of the trick picked up on purpose (a point card): their leaving is no clear."""
@@ -283,7 +308,8 @@ class PileWatcher(ArrivalWatcher):
 
     @property
     def trick_cards(self) -> tuple[Label, ...]:
-        return tuple(k.code for k in self.memory.of_group(TRICK))
+        # one card seen as two and corrected is remembered twice under one code
+        return tuple(dict.fromkeys(k.code for k in self.memory.of_group(TRICK)))
 
 
 class DiscardWatcher(ArrivalWatcher):
@@ -333,3 +359,7 @@ class PointsWatcher:
     def adopt(self, zone: ZoneTracks) -> None:
         """The cards lying in the zone now were taken before: they are not taken again."""
         self._counted |= {(track.id, track.code) for track in zone.tracks}
+
+
+def _apart(a: KnownCard, b: KnownCard) -> float:
+    return distance(a.position, b.position) if a.position is not None and b.position is not None else 0.0

@@ -163,3 +163,44 @@ def test_the_overlay_shows_the_question_and_the_keys(tmp_path):
     assert "asking: B 9S? (else 9C) - pad: no 3.0s" in lines
     assert lines[-1] == KEYS_HINT
     close(referee, tmp_path)
+
+
+# one card whose corners were read apart: two cards no reading of which the game takes
+UNSURE_PAIR = readings(([("3D", -0.5), ("3H", -1.0)], [("JS", -0.1)]))
+
+
+def test_an_unsure_reading_the_game_refuses_is_asked_about_too_and_a_no_reads_it_again(tmp_path):
+    tracker = TableTracker.from_calibration(table_calibration(FOUR))
+    referee, heard = new_game("president-none", FOUR, (13, 13, 13, 13), "A", tmp_path / "game.jsonl", tracker)
+    referee.observe([PlaySeen(1.0, labels("5H"), readings(([("5H", -0.01)],)))], 1.0, 15)
+    referee.observe([PlaySeen(2.0, labels("3D", "JS"), UNSURE_PAIR)], 2.0, 30)
+    assert "B, please take the cards back." in heard
+    assert "B: 3 of diamonds, jack of spades? If not, cover your pad." in heard
+    referee.observe([PassSeen(3.0, 1)], 3.0, 45)            # B: "no" (not a pass)
+    assert referee.keeper.state.turn == 1 and referee.question is None
+    referee.observe([PlaySeen(4.0, labels("JC"), readings(([("JC", -0.05)],)))], 4.0, 60)
+    close(referee, tmp_path)
+    events = effective_events(tmp_path / "game.jsonl")
+    assert [(e["player"], e["cards"]) for e in events if e["event"] == "play"] == [("A", ["5H"]), ("B", ["JC"])]
+    assert not [e for e in events if e["event"] in ("illegal", "pass")]
+
+
+def test_an_unsure_refusal_corrected_into_a_legal_play_is_taken(tmp_path):
+    tracker = TableTracker.from_calibration(table_calibration(FOUR))
+    referee, heard = new_game("president-none", FOUR, (13, 13, 13, 13), "A", tmp_path / "game.jsonl", tracker)
+    referee.on_question = lambda q: referee.correct_last_play(["JC"])
+    referee.observe([PlaySeen(1.0, labels("5H"), readings(([("5H", -0.01)],)))], 1.0, 15)
+    referee.observe([PlaySeen(2.0, labels("3D", "JS"), UNSURE_PAIR)], 2.0, 30)
+    assert "Corrected: B played jack of clubs." in heard and referee.keeper.state.turn == 2
+    close(referee, tmp_path)
+    plays = [(e["player"], e["cards"]) for e in effective_events(tmp_path / "game.jsonl") if e["event"] == "play"]
+    assert plays == [("A", ["5H"]), ("B", ["JC"])]
+
+
+def test_a_sure_refusal_is_not_asked_about(tmp_path):
+    tracker = TableTracker.from_calibration(table_calibration(FOUR))
+    referee, heard = new_game("president-none", FOUR, (13, 13, 13, 13), "A", tmp_path / "game.jsonl", tracker)
+    referee.observe([PlaySeen(1.0, labels("5H"), readings(([("5H", -0.01)],)))], 1.0, 15)
+    referee.observe([PlaySeen(2.0, labels("3D"), readings(([("3D", -0.01), ("3H", -5.0)],)))], 2.0, 30)
+    assert "B, please take the cards back." in heard and referee.question is None
+    close(referee, tmp_path)

@@ -200,6 +200,31 @@ def test_a_corrected_play_is_no_new_play_whether_the_camera_reads_it_right_or_wr
     assert run(tr, lambda t, i: [card("5H", 400), card("4S", 430)], 3.0 + 1 / FPS, 5.0) == []
 
 
+def test_a_refused_play_corrected_into_a_legal_one_stays_on_the_pile_as_one_card():
+    # one JC, its two corners read apart as 3D and JS: refused, then corrected to the JC
+    tr = tracker()
+    obs = run(tr, lambda t, i: [card("3D", 400), card("JS", 440)] if t >= 0.5 else [], 0.0, 2.0)
+    assert [label_codes(o.cards) for o in of(PlaySeen, obs)] == [("3D", "JS")]
+    tr.take_back_last_play()
+    assert tr.last_play_refused()
+    tr.keep_last_play()
+    tr.relabel_last_play(labels("JC"))
+    assert not tr.last_play_refused() and label_codes(tr.pile.trick_cards) == ("JC",)
+    # it lies there read as before, read right, or hidden a while: no new play, nothing taken back
+    later = run(tr, lambda t, i: [] if 3.0 <= t < 3.6 else [card("3D", 400), card("JS", 440)], 2.0 + 1 / FPS, 5.0)
+    assert later == []
+
+
+def test_a_refused_play_read_again_is_forgotten_and_never_taken_back():
+    tr = tracker()
+    run(tr, lambda t, i: [card("3D", 400)] if t >= 0.5 else [], 0.0, 2.0)
+    tr.take_back_last_play()
+    tr.reread_last_play()                              # its player said the reading was wrong
+    assert not tr.last_play_refused()
+    obs = run(tr, lambda t, i: [card("3C", 400)], 2.0 + 1 / FPS, 4.0)      # straightened, read right
+    assert [type(o) for o in obs] == [PlaySeen] and label_codes(obs[0].cards) == ("3C",)
+
+
 def test_a_committed_card_misread_most_frames_later_is_no_new_play():
     # the 7D lies in view; from t=2 the camera reads it as AD in three frames of four
     tr = tracker()

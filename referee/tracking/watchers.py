@@ -314,15 +314,28 @@ class PileWatcher(ArrivalWatcher):
 
 class DiscardWatcher(ArrivalWatcher):
     """The discard zone: the cards of a 10-discard or a 9-pass, face down or up; their number is
-    what counts. Cards taken away are forgotten after a while (the next discard may lie there)."""
+    what counts. Cards taken away are forgotten after a while (the next discard may lie there).
+
+    Some backs carry a picture of cards (kde-nicu-white: a fan of aces) that reads as an index:
+    a face reading right by a face-down card is that card's back, not another card."""
 
     def __init__(self, settings: TrackerSettings, scale: float) -> None:
         memory = CardMemory(return_radius=settings.return_radius * scale, return_seconds=settings.return_seconds,
                             forget_after=settings.return_seconds)
         super().__init__(settings, memory)
+        self._near = settings.match_radius * scale
+
+    def _twin(self, track: Track, zone: ZoneTracks) -> bool:
+        return super()._twin(track, zone) or (
+            track.code != BACK and any(other.code == BACK and distance(other.position, track.position) <= self._near
+                                       and (self.memory.for_track(other) is not None or other.id in self.forming)
+                                       for other in zone.tracks))
 
     def committed(self, t: float, tracks: list[Track]) -> Observation:
-        return DiscardSeen(t, tuple(tr.code for tr in tracks))
+        backs = [tr for tr in tracks if tr.code == BACK]
+        cards = [tr for tr in tracks
+                 if tr.code == BACK or all(distance(b.position, tr.position) > self._near for b in backs)]
+        return DiscardSeen(t, tuple(tr.code for tr in cards))
 
 
 class PointsWatcher:

@@ -57,6 +57,28 @@ def test_cards_laid_in_the_discard_zone_are_counted_as_one_group():
     assert [label_codes(o.cards) for o in of(DiscardSeen, obs)] == [("back", "back"), ("back",)]
 
 
+def test_a_back_whose_picture_reads_as_a_card_is_one_face_down_card():
+    # kde-nicu-white's back shows a fan of aces: the detector reads "AC" beside the back's box
+    tr = tracker()
+    x, y = DISCARD
+
+    def scene(t, i):
+        if t < 1.0:
+            return []
+        return [card("back", x + 20, y, zone="discard"), card("AC", x - 18, y, zone="discard")]
+
+    obs = run(tr, scene, 0.0, 3.0)
+    assert [label_codes(o.cards) for o in of(DiscardSeen, obs)] == [("back",)]
+
+
+def test_two_face_up_cards_fanned_in_the_discard_zone_are_two():
+    tr = tracker()
+    x, y = DISCARD
+    obs = run(tr, lambda t, i: [card("4C", x - 14, y, zone="discard"), card("4H", x + 14, y, zone="discard")]
+              if t >= 1.0 else [], 0.0, 3.0)
+    assert [label_codes(o.cards) for o in of(DiscardSeen, obs)] == [("4C", "4H")]
+
+
 def test_a_covered_pad_is_a_pass_once_the_cover_has_held():
     tr = TableTracker(default_zones(4, 800, 600), (800, 600), TrackerSettings(), pads={s: pad_id(s) for s in range(4)})
     every = set(CORNER_IDS) | {pad_id(s) for s in range(4)}

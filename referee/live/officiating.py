@@ -35,7 +35,7 @@ from referee.live.decoding import decide, played_cards
 from referee.live.keeper import GameKeeper, Resumed
 from referee.live.texts import live_text
 from referee.tracking import (DeclarationSeen, DiscardSeen, Observation, PassSeen, PileCleared, PlaySeen,
-                              PointCardsSeen, TableTracker)
+                              PointCardsSeen, TableTracker, TakenBack)
 from referee.vision.labels import Label, label_code, label_codes
 
 log = logging.getLogger(__name__)
@@ -83,6 +83,7 @@ class Question:
     index: int
     deadline: float
     alternatives: tuple[tuple[str, ...], ...] = ()     # the next likeliest readings, for the overlay
+    refused: bool = False    # the game refused the play as read: taking the cards back says yes
 
 
 @dataclass(frozen=True)
@@ -174,6 +175,9 @@ class Referee:
                 self._release_held_pass()
             elif isinstance(obs, PileCleared):
                 self._on_cleared()
+            elif isinstance(obs, TakenBack):
+                if self.question is not None and self.question.refused:
+                    self.question = None     # the refused cards taken back: the reading stands
             elif isinstance(obs, PointCardsSeen):
                 self._checks.extend(PointCardCheck(obs.seat, card, t + self.point_card_grace)
                                     for card in obs.added)
@@ -331,12 +335,13 @@ class Referee:
         read = (decision.to_log() | ({"asked": True} if ask else {})
                 | ({"seen_seat": seen.seat} if seen.seat is not None else {}))   # how the player was known
         events = self._act(PlayCards(player, cards), read=read)
-        if any(e["event"] == "illegal" for e in events):
+        refused = any(e["event"] == "illegal" for e in events)
+        if refused:
             self.tracker.take_back_last_play()
             self._say(lambda lang: live_text("take_back", lang, player=player), REQUEST_PRIORITY)
         # a refusal read unsure is asked about too: the cards may make a legal play read right
         if ask and self.t is not None:
-            self._ask(seat, decision, game, index)
+            self._ask(seat, decision, game, index, refused)
 
     def _ends_the_trick(self, player: str, labels: Sequence[Label]) -> bool:
         """Whether the game would take this play and end the trick with it (asked of the pure
@@ -348,11 +353,11 @@ class Referee:
         kinds = {e.EVENT for e in events}
         return "illegal" not in kinds and (state.trick.top is None or "trick_end" in kinds)
 
-    def _ask(self, seat: int, decision, game: int, index: int) -> None:
+    def _ask(self, seat: int, decision, game: int, index: int, refused: bool = False) -> None:
         player = self.keeper.player(seat)
         codes = list(label_codes(decision.cards))
         self.question = Question(seat, tuple(codes), game, index, self.t + self.question_seconds,
-                                 tuple(label_codes(reading) for reading in decision.runners_up))
+                                 tuple(label_codes(reading) for reading in decision.runners_up), refused)
         self.tracker.reset_pads([seat])
         self._say(lambda lang: live_text("ask", lang, player=player, cards=codes), NOTICE_PRIORITY)
         if self.on_question is not None:

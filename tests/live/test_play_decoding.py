@@ -13,7 +13,7 @@ from referee.engine import Deal, PlayCards, apply, load_rules, new_match, parse_
 from referee.gamelog import effective_events, read_log
 from referee.live.decoding import decide, ranked_readings
 from referee.live.overlay import KEYS_HINT, status_lines
-from referee.tracking import PassSeen, PlaySeen, TableTracker
+from referee.tracking import PassSeen, PlaySeen, TableTracker, TakenBack
 from referee.vision.labels import label_codes
 
 FOUR = ("A", "B", "C", "D")
@@ -204,3 +204,16 @@ def test_a_sure_refusal_is_not_asked_about(tmp_path):
     referee.observe([PlaySeen(2.0, labels("3D"), readings(([("3D", -0.01), ("3H", -5.0)],)))], 2.0, 30)
     assert "B, please take the cards back." in heard and referee.question is None
     close(referee, tmp_path)
+
+
+def test_taking_the_refused_cards_back_answers_yes_and_a_later_cover_is_a_pass(tmp_path):
+    tracker = TableTracker.from_calibration(table_calibration(FOUR))
+    referee, heard = new_game("president-none", FOUR, (13, 13, 13, 13), "A", tmp_path / "game.jsonl", tracker)
+    referee.observe([PlaySeen(1.0, labels("5H"), readings(([("5H", -0.01)],)))], 1.0, 15)
+    referee.observe([PlaySeen(2.0, labels("3D", "JS"), UNSURE_PAIR)], 2.0, 30)
+    referee.observe([TakenBack(3.0, labels("3D", "JS"))], 3.0, 45)
+    assert referee.question is None
+    referee.observe([PassSeen(3.5, 1)], 3.5, 52)             # B passes
+    close(referee, tmp_path)
+    kinds = [e["event"] for e in effective_events(tmp_path / "game.jsonl") if e["event"] in ("illegal", "pass")]
+    assert kinds == ["illegal", "pass"]

@@ -108,13 +108,16 @@ class ArrivalWatcher(ABC):
         """Another card in the zone already shows this code, and a deck holds each card once
         (jokers and backs aside): this one is misread until its reading says otherwise. So is a
         6 or a 9 right by a card known as its turned twin (`turned_twin`, same suit): the other
-        corner of that card, on a deck printing both indices upright."""
+        corner of that card, on a deck printing both indices upright. So is any reading right
+        where a known card lies and still reads (a card laid on it would hide it): a second
+        reading of that card."""
         if is_joker(track.code) or track.code == BACK:
             return False
         turned = turned_twin(track.code)
         return any(other is not track
                    and (other.code == track.code
-                        or (other.code == turned and distance(other.position, track.position) <= zone.match_radius))
+                        or (other.code == turned and distance(other.position, track.position) <= zone.match_radius)
+                        or distance(other.position, track.position) <= zone.flicker_radius)
                    and (self.memory.for_track(other) is not None or other.id in self.forming)
                    for other in zone.tracks)
 

@@ -200,6 +200,22 @@ def test_a_corrected_play_is_no_new_play_whether_the_camera_reads_it_right_or_wr
     assert run(tr, lambda t, i: [card("5H", 400), card("4S", 430)], 3.0 + 1 / FPS, 5.0) == []
 
 
+def test_a_second_reading_flickering_where_a_played_card_lies_is_that_card_and_nothing_arriving():
+    # the 7C lies on the pile; from t=2 every other frame also reads a "2S" right on it
+    tr = tracker()
+
+    def scene(t, i):
+        cards = [card("7C", 400)] if t >= 0.5 else []
+        if t >= 2.0 and i % 2:
+            cards.append(card("2S", 401))
+        return cards
+
+    obs = run(tr, scene, 0.0, 2.6)
+    assert [label_codes(o.cards) for o in of(PlaySeen, obs)] == [("7C",)]
+    assert not tr.pile_arriving()                       # a pass may start
+    assert of(PlaySeen, run(tr, scene, 2.6 + 1 / FPS, 5.0)) == []
+
+
 def test_a_refused_play_corrected_into_a_legal_one_stays_on_the_pile_as_one_card():
     # one JC, its two corners read apart as 3D and JS: refused, then corrected to the JC
     tr = tracker()

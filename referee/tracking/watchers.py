@@ -13,6 +13,10 @@ from referee.tracking.settings import TrackerSettings
 from referee.tracking.tracks import EPS, Track, ZoneTracks, by_position, distance
 from referee.vision.labels import BACK, Label, is_joker, turned_twin
 
+# A card being laid settles within a stable time or two of first showing; a reading still
+# settling after this many, where a known card lies, is no card arriving.
+LINGERING_STABLE_TIMES = 3
+
 
 
 class ArrivalWatcher(ABC):
@@ -100,24 +104,33 @@ class ArrivalWatcher(ABC):
         an established one is still undecided: the group may not be complete."""
         settling = any(self.counts(tr.code) and self.memory.for_track(tr) is None and not self._twin(tr, zone)
                        and (self.memory.returning(tr, t) is None or self._doubtful_return(tr, t))
+                       and not self._lingering_on_known(tr, zone, t)
                        for tr in zone.settling())
         return (settling or any(self._undecided(tr, t) for tr in self._unaccounted(zone))
                 or any(tr.majority() != tr.code for tr in self.forming.values()))
+
+    def _lingering_on_known(self, track: Track, zone: ZoneTracks, t: float) -> bool:
+        """A reading that has flickered for a while right where a known card lies and still
+        reads: most likely a second reading of that card. It may yet become a card, but it does
+        not hold up a pass as cards arriving would."""
+        if t - track.first_seen < LINGERING_STABLE_TIMES * self.settings.stable_seconds - EPS:
+            return False
+        return any(other is not track and other.last_seen >= track.last_seen - self.settings.stable_seconds
+                   and self.memory.for_track(other) is not None
+                   and distance(other.position, track.position) <= zone.flicker_radius
+                   for other in zone.tracks)
 
     def _twin(self, track: Track, zone: ZoneTracks) -> bool:
         """Another card in the zone already shows this code, and a deck holds each card once
         (jokers and backs aside): this one is misread until its reading says otherwise. So is a
         6 or a 9 right by a card known as its turned twin (`turned_twin`, same suit): the other
-        corner of that card, on a deck printing both indices upright. So is any reading right
-        where a known card lies and still reads (a card laid on it would hide it): a second
-        reading of that card."""
+        corner of that card, on a deck printing both indices upright."""
         if is_joker(track.code) or track.code == BACK:
             return False
         turned = turned_twin(track.code)
         return any(other is not track
                    and (other.code == track.code
-                        or (other.code == turned and distance(other.position, track.position) <= zone.match_radius)
-                        or distance(other.position, track.position) <= zone.flicker_radius)
+                        or (other.code == turned and distance(other.position, track.position) <= zone.match_radius))
                    and (self.memory.for_track(other) is not None or other.id in self.forming)
                    for other in zone.tracks)
 

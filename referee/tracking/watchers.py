@@ -18,7 +18,6 @@ from referee.vision.labels import BACK, Label, is_joker, turned_twin
 LINGERING_STABLE_TIMES = 3
 
 
-
 class ArrivalWatcher(ABC):
     """Cards that come to stay in a zone, committed in groups: a group is complete once its
     cards are established, none has joined for ``settle_seconds`` and no other new card is still
@@ -131,8 +130,12 @@ class ArrivalWatcher(ABC):
         return any(other is not track
                    and (other.code == track.code
                         or (other.code == turned and distance(other.position, track.position) <= zone.match_radius))
-                   and (self.memory.for_track(other) is not None or other.id in self.forming)
+                   and self._placed(other)
                    for other in zone.tracks)
+
+    def _placed(self, track: Track) -> bool:
+        """The track shows a known card or one of the group forming."""
+        return self.memory.for_track(track) is not None or track.id in self.forming
 
     def _commit(self, t: float) -> Observation:
         self._batch += 1
@@ -343,8 +346,8 @@ class DiscardWatcher(ArrivalWatcher):
 
     def _twin(self, track: Track, zone: ZoneTracks) -> bool:
         return super()._twin(track, zone) or (
-            track.code != BACK and any(other.code == BACK and distance(other.position, track.position) <= self._near
-                                       and (self.memory.for_track(other) is not None or other.id in self.forming)
+            track.code != BACK and any(other.code == BACK and self._placed(other)
+                                       and distance(other.position, track.position) <= zone.match_radius
                                        for other in zone.tracks))
 
     def committed(self, t: float, tracks: list[Track]) -> Observation:

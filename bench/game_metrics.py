@@ -22,7 +22,7 @@ and whether the game ended with the scripted ranking and scores.
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from referee.gamelog import log_to_record, read_log
 
@@ -45,8 +45,14 @@ class GameFigures:
     out_of_turn: int = 0
     out_of_turn_announced: int = 0
     ended_right: bool = False
+    # the read margin (log odds) of each play committed silently wrong, and of each play
+    # committed right without a question: where an ask bar would fall
+    silent_margins: list[float] = field(default_factory=list)
+    right_margins: list[float] = field(default_factory=list)
 
     def add(self, other: "GameFigures") -> None:
+        self.silent_margins += other.silent_margins
+        self.right_margins += other.right_margins
         for name in ("actions", "right", "right_first", "silent", "phantom", "missed", "asked", "corrections",
                      "false_passes", "missed_passes", "wrong_seat", "plays", "seat_seen",
                      "out_of_turn", "out_of_turn_announced"):
@@ -77,6 +83,25 @@ def first_commits(log) -> list[dict]:
     return [a for a in first if "exchange" not in a]
 
 
+def standing_actions(log) -> list[dict]:
+    """Game 0's actions (exchanges aside) as they stand through the corrections, log fields
+    (``read``) kept: position for position the actions of `log_to_record`."""
+    standing: list[dict] = []
+    for line in log.lines:
+        if line.kind == "game":
+            break
+        if line.kind == "correction" and int(line.data.get("game", 0)) == 0:
+            del standing[int(line.data["keep"]):]
+        elif line.kind == "action":
+            standing.append(line.data)
+    return [a for a in standing if "exchange" not in a]
+
+
+def _margin(action: dict) -> float | None:
+    read = action.get("read") or {}
+    return read.get("margin") if "play" in action and not read.get("asked") else None
+
+
 def game_figures(result) -> GameFigures:
     """The figures of one `referee.synth.rehearsal.Rehearsal`, first game only."""
     record = result.script.record
@@ -93,19 +118,31 @@ def game_figures(result) -> GameFigures:
     figures.asked = sum(1 for line in log.of_kind("action") if (line.data.get("read") or {}).get("asked"))
     matcher = difflib.SequenceMatcher(a=[_what(a) for a in scripted], b=[_what(a) for a in logged], autojunk=False)
     first = first_commits(log)
+    standing = standing_actions(log)
+
+    def note_margin(j: int, into: list[float]) -> None:
+        margin = _margin(standing[j]) if j < len(standing) else None
+        if margin is not None:
+            into.append(margin)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "equal":
             for j, (want, got) in enumerate(zip(scripted[i1:i2], logged[j1:j2]), start=j1):
                 if want["player"] == got["player"]:
                     figures.right += 1
                     was = first[j] if j < len(first) else None
-                    figures.right_first += was is not None and _what(was) == _what(got) and was["player"] == got["player"]
+                    first_right = was is not None and _what(was) == _what(got) and was["player"] == got["player"]
+                    figures.right_first += first_right
+                    if first_right:
+                        note_margin(j, figures.right_margins)
                 else:
                     figures.silent += 1
                     figures.wrong_seat += "play" in want
+                    note_margin(j, figures.silent_margins)
             continue
         paired = min(i2 - i1, j2 - j1) if tag == "replace" else 0
         figures.silent += paired
+        for j in range(j1, j1 + paired):
+            note_margin(j, figures.silent_margins)
         figures.missed += (i2 - i1) - paired
         extra = logged[j1 + paired:j2]
         figures.phantom += sum(1 for a in extra if "play" in a)

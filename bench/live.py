@@ -61,6 +61,9 @@ def main() -> int:
     ap.add_argument("--cards", type=int, default=5)
     ap.add_argument("--fps", type=float, default=15.0)
     ap.add_argument("--keep", default=None, help="keep the videos and logs in this folder")
+    ap.add_argument("--reuse", action="store_true",
+                    help="with --keep: referee the films already kept there (same game, film set and timing) "
+                         "instead of rendering them again; only while the renderer is unchanged")
     ap.add_argument("--models", default=None, help="models folder (default: the committed models/)")
     ap.add_argument("--det-conf", type=float, default=None, help="detector threshold (default: the recogniser's)")
     ap.add_argument("--min-prob", type=float, default=None,
@@ -142,7 +145,8 @@ def main() -> int:
             record = short_game(rules, ["Ann", "Bo", "Cy"], args.cards, seed, out_of_turn=args.out_of_turn)
             film_set = FilmSet(design=design, seed=seed, fps=args.fps, motions=args.motions)
             result = rehearse(record, film_set, work / f"{design}-{seed}",
-                              every=args.every, recognizer=recognizer, settings=settings, answer=True, timing=timing)
+                              every=args.every, recognizer=recognizer, settings=settings, answer=True, timing=timing,
+                              reuse_film=args.reuse)
             lat = sorted(result.play_latencies())
             all_fps.append(result.fps)
             all_lat.extend(lat)
@@ -176,6 +180,12 @@ def main() -> int:
     print(f"passes: {totals.false_passes} false, {totals.missed_passes} missed; plays to the wrong seat "
           f"{totals.wrong_seat}; plays whose seat the camera saw {totals.seat_seen}/{totals.plays}; "
           f"out-of-turn plays announced {totals.out_of_turn_announced}/{totals.out_of_turn}")
+    if totals.silent_margins or totals.right_margins:
+        bars = (1.0, 1.5, 2.0, 3.0, 4.0)
+        below = ", ".join(f"<{b:g}: {sum(m < b for m in totals.right_margins)}" for b in bars)
+        print(f"read margins (log odds) of the plays committed silently wrong: "
+              f"{', '.join(f'{m:.2f}' for m in sorted(totals.silent_margins)) or '-'}; "
+              f"of the {len(totals.right_margins)} committed right unasked, how many fall below a bar: {below}")
     print(f"pipeline fps (1280x720, every {args.every}): median {statistics.median(all_fps):.1f}, "
           f"min {min(all_fps):.1f}")
     if all_lat:

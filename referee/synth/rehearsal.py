@@ -9,6 +9,7 @@ and read back through the capture thread, so codec artefacts are part of the tes
 
 from __future__ import annotations
 
+import hashlib
 import random
 import statistics
 import time
@@ -158,12 +159,26 @@ def _scripted_answer(referee, actions: Sequence[Mapping[str, Any]]):
 
 
 def rehearse(record: Mapping[str, Any], film_set: FilmSet, workdir: Path, *, every: int = 2, recognizer=None,
-             timing: Timing = Timing(), seed: int = 0, settings=None, answer: bool = False) -> Rehearsal:
-    """Film a record and referee the film (``answer``: see `referee_video`)."""
+             timing: Timing = Timing(), seed: int = 0, settings=None, answer: bool = False,
+             reuse_film: bool = False) -> Rehearsal:
+    """Film a record and referee the film (``answer``: see `referee_video`). ``reuse_film``:
+    referee the film already in ``workdir`` when it was made from the same record, film set,
+    timing and seed (its key is written beside it) instead of rendering it again; only sound
+    while the renderer's code is unchanged, so a bench's reruns of the referee alone."""
     workdir = Path(workdir)
     workdir.mkdir(parents=True, exist_ok=True)
     video = workdir / "game.mp4"
-    script, render_seconds = film(record, film_set, video, timing=timing, seed=seed)
+    key_file = workdir / "film.key"
+    key = hashlib.sha256(repr((dict(record), film_set, timing, seed)).encode()).hexdigest()
+    if reuse_film and video.exists() and key_file.exists() and key_file.read_text() == key:
+        seats = len(record["players"])
+        script = choreograph(record, film_zones(seats, film_set), film_set.table_mm, timing=timing, seed=seed,
+                             motions=film_set.motions)
+        render_seconds = 0.0
+    else:
+        key_file.unlink(missing_ok=True)
+        script, render_seconds = film(record, film_set, video, timing=timing, seed=seed)
+        key_file.write_text(key)
     calibration = calibrate_video(video, tuple(record["players"]), film_set.table_mm, CALIBRATION_FRAMES)
     log = workdir / "game.jsonl"
     log.unlink(missing_ok=True)          # a fresh game (a log with a header cannot be restarted)

@@ -103,8 +103,9 @@ class CardMemory:
     def returning(self, track: Track, t: float, groups: tuple[str, ...] | None = None) -> KnownCard | None:
         """The hidden known card this newly established track shows again, if any."""
         best, best_d = None, float("inf")
+        names = track.names()
         for known in self.cards:
-            if known.track is not None or not known.shows_as(track.code):
+            if known.track is not None or not any(known.shows_as(code) for code in names):
                 continue
             if groups is not None and known.group not in groups:
                 continue

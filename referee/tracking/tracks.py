@@ -21,7 +21,7 @@ from typing import Iterable, Sequence
 
 from referee.tracking.readings import Point, TableReading
 from referee.tracking.settings import TrackerSettings
-from referee.vision.labels import Label, label_code
+from referee.vision.labels import BACK, Label, is_joker, label_code
 
 EPS = 1e-6              # timestamps are sums of frame intervals: compare with a little slack
 # A code a reading does not name counts as read with this probability (the recogniser passes on
@@ -86,6 +86,16 @@ class Track:
         # the last tie-break is the code's text, as it was when readings were strings
         ranked = sorted(excess.items(), key=lambda item: (-item[1], item[0] != self.code, label_code(item[0])))
         return tuple((code, floor + total / n) for code, total in ranked[:count])
+
+    def names(self) -> frozenset[Label]:
+        """What this card may be taken for: its majority reading and, a face card, its
+        likeliest card over the readings (a card's second corner, read as a look-alike frame
+        by frame, is still most likely the card it belongs to)."""
+        likeliest = self.candidates(1)
+        extra = likeliest[0][0] if likeliest else None
+        if extra is None or extra == BACK or self.code == BACK or is_joker(extra):
+            return frozenset((self.code,))
+        return frozenset((self.code, extra))
 
     def restart(self, t: float) -> None:
         """Read this card afresh from now on (its readings so far were judged wrong)."""

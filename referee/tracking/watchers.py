@@ -127,8 +127,9 @@ class ArrivalWatcher(ABC):
         if is_joker(track.code) or track.code == BACK:
             return False
         turned = turned_twin(track.code)
+        names = track.names()
         return any(other is not track
-                   and (other.code == track.code
+                   and (other.code in names
                         or (other.code == turned and distance(other.position, track.position) <= zone.match_radius))
                    and self._placed(other)
                    for other in zone.tracks)

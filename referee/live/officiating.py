@@ -52,6 +52,10 @@ DEFAULT_PROMPT_SECONDS = 5.0
 # reading and the next possible one, about 4:1) is committed and asked about; its player covers
 # their pad within DEFAULT_QUESTION_SECONDS to say no, and the cards are read again.
 DEFAULT_ASK_MARGIN = math.log(4)
+# When the camera's own likeliest reading was ruled out (a card played already, a likelier
+# reading once the others are weighed), the classifier was confused by these cards: the
+# reading left is trusted less, and asked about below about 10:1.
+DEFAULT_OVERRULED_ASK_MARGIN = math.log(10)
 DEFAULT_QUESTION_SECONDS = 4.0
 HELD_PASS_SECONDS = 2.0
 DEFAULT_POINT_CARD_GRACE = 2.0
@@ -106,7 +110,8 @@ class Referee:
     def __init__(self, keeper: GameKeeper, tracker: TableTracker, announcer: Announcer, *, lang: str = "en",
                  prompt_seconds: float = DEFAULT_PROMPT_SECONDS,
                  point_card_grace: float = DEFAULT_POINT_CARD_GRACE,
-                 ask_margin: float = DEFAULT_ASK_MARGIN, question_seconds: float = DEFAULT_QUESTION_SECONDS) -> None:
+                 ask_margin: float = DEFAULT_ASK_MARGIN, question_seconds: float = DEFAULT_QUESTION_SECONDS,
+                 overruled_ask_margin: float = DEFAULT_OVERRULED_ASK_MARGIN) -> None:
         self.keeper = keeper
         self.tracker = tracker
         self.announcer = announcer
@@ -115,6 +120,7 @@ class Referee:
         self.point_card_grace = point_card_grace
         self.prompt: Prompt | None = None
         self.ask_margin = ask_margin
+        self.overruled_ask_margin = max(ask_margin, overruled_ask_margin)
         self.question_seconds = question_seconds
         self.question: Question | None = None
         # A pass seen while the player offered a 10-discard (or a 9-pass) is still laying the
@@ -331,7 +337,8 @@ class Referee:
         if decision.cards != tuple(seen.cards):
             self.tracker.relabel_last_play(decision.cards)
         game, index = self.keeper.game, self.keeper.game_actions   # before the play may end the game
-        ask = decision.margin < self.ask_margin
+        bar = self.ask_margin if decision.overruled in (None, "legal") else self.overruled_ask_margin
+        ask = decision.margin < bar
         read = (decision.to_log() | ({"asked": True} if ask else {})
                 | ({"seen_seat": seen.seat} if seen.seat is not None else {}))   # how the player was known
         events = self._act(PlayCards(player, cards), read=read)

@@ -217,3 +217,22 @@ def test_taking_the_refused_cards_back_answers_yes_and_a_later_cover_is_a_pass(t
     close(referee, tmp_path)
     kinds = [e["event"] for e in effective_events(tmp_path / "game.jsonl") if e["event"] in ("illegal", "pass")]
     assert kinds == ["illegal", "pass"]
+
+
+def test_a_reading_left_after_the_cameras_own_was_ruled_out_is_asked_about_below_10_to_1(tmp_path):
+    # B's card reads 5H (played already), then 6H 2 nats (about 7:1) before 7H: surer than 4:1,
+    # but the camera's own reading was wrong, so the referee asks; a clear lead is not asked about
+    def second_play(read, tmp):
+        tracker = TableTracker.from_calibration(table_calibration(FOUR))
+        referee, heard = new_game("president-none", FOUR, (13, 13, 13, 13), "A", tmp / "game.jsonl", tracker)
+        referee.observe([PlaySeen(1.0, labels("5H"), readings(([("5H", -0.01)],)))], 1.0, 15)
+        referee.observe([PlaySeen(2.0, labels("5H"), readings((read,)))], 2.0, 30)
+        close(referee, tmp)
+        return referee, heard
+
+    (tmp_path / "a").mkdir()
+    referee, heard = second_play([("5H", -0.2), ("6H", -0.5), ("7H", -2.5)], tmp_path / "a")
+    assert "B plays 6 of hearts." in heard and "B: 6 of hearts? If not, cover your pad." in heard
+    (tmp_path / "b").mkdir()
+    referee, heard = second_play([("5H", -0.2), ("6H", -0.5), ("7H", -6.0)], tmp_path / "b")
+    assert "B plays 6 of hearts." in heard and not any("?" in line for line in heard)

@@ -83,20 +83,6 @@ def first_commits(log) -> list[dict]:
     return [a for a in first if "exchange" not in a]
 
 
-def standing_actions(log) -> list[dict]:
-    """Game 0's actions (exchanges aside) as they stand through the corrections, log fields
-    (``read``) kept: position for position the actions of `log_to_record`."""
-    standing: list[dict] = []
-    for line in log.lines:
-        if line.kind == "game":
-            break
-        if line.kind == "correction" and int(line.data.get("game", 0)) == 0:
-            del standing[int(line.data["keep"]):]
-        elif line.kind == "action":
-            standing.append(line.data)
-    return [a for a in standing if "exchange" not in a]
-
-
 def _margin(action: dict) -> float | None:
     read = action.get("read") or {}
     return read.get("margin") if "play" in action and not read.get("asked") else None
@@ -108,7 +94,8 @@ def game_figures(result) -> GameFigures:
     game = record.get("games", [record])[0]
     scripted = [a for a in game["actions"] if "exchange" not in a]
     log = read_log(result.log)
-    record = log_to_record(result.log)          # through the corrections the table made
+    # through the corrections the table made; each action keeps its `read` (how surely it was read)
+    record = log_to_record(result.log, log_fields=True)
     logged = [a for a in record.get("games", [record])[0]["actions"] if "exchange" not in a]
     figures = GameFigures(actions=len(scripted))
     figures.corrections = len(log.of_kind("correction"))
@@ -118,10 +105,9 @@ def game_figures(result) -> GameFigures:
     figures.asked = sum(1 for line in log.of_kind("action") if (line.data.get("read") or {}).get("asked"))
     matcher = difflib.SequenceMatcher(a=[_what(a) for a in scripted], b=[_what(a) for a in logged], autojunk=False)
     first = first_commits(log)
-    standing = standing_actions(log)
 
     def note_margin(j: int, into: list[float]) -> None:
-        margin = _margin(standing[j]) if j < len(standing) else None
+        margin = _margin(logged[j])
         if margin is not None:
             into.append(margin)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():

@@ -17,15 +17,16 @@ def _as_log(log: GameLog | str | Path) -> GameLog:
     return log if isinstance(log, GameLog) else read_log(log)
 
 
-def log_to_record(log: GameLog | str | Path) -> dict[str, Any]:
+def log_to_record(log: GameLog | str | Path, *, log_fields: bool = False) -> dict[str, Any]:
     """The game record of a log: the header's rules, options, players, and per game its hands
-    or counts, first player and actions (without the log's ``t`` and ``frame``). One game gives
+    or counts, first player and actions (without the log's ``t``, ``frame`` and ``read``, unless
+    ``log_fields``: then the actions are no longer a record the engine loads). One game gives
     a flat record; several give a match record with ``"games"``."""
     log = _as_log(log)
     header = log.header
     if header is None:
         raise GameLogError(f"{log.source} has no header line: the game never started")
-    games, _ = _through_corrections(log, header)
+    games, _ = _through_corrections(log, header, log_fields)
     record: dict[str, Any] = {"rules": header["rules"]}
     if header.get("options"):
         record["options"] = dict(header["options"])
@@ -45,16 +46,17 @@ def effective_events(log: GameLog | str | Path) -> list[dict[str, Any]]:
     return _through_corrections(log, log.header or {})[1]
 
 
-def _through_corrections(log: GameLog, header: Mapping[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """(games, events) of a log, each game its record part with its actions, read line by line
-    with every correction applied where it stands."""
+def _through_corrections(log: GameLog, header: Mapping[str, Any],
+                         log_fields: bool = False) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """(games, events) of a log, each game its record part with its actions (``log_fields``:
+    with their log-only fields), read line by line with every correction applied where it stands."""
     games: list[dict[str, Any]] = [_game_part(header)]
     events: list[dict[str, Any]] = []
     for line in log.lines:
         if line.kind == GAME:
             games.append(_game_part(line.data))
         elif line.kind == ACTION:
-            games[-1]["actions"].append({k: v for k, v in line.data.items() if k not in LOG_ONLY_KEYS})
+            games[-1]["actions"].append({k: v for k, v in line.data.items() if log_fields or k not in LOG_ONLY_KEYS})
         elif line.kind == EVENT:
             events.append({k: v for k, v in line.data.items() if k not in LOG_ONLY_KEYS})
         elif line.kind == CORRECTION:

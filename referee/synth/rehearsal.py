@@ -97,12 +97,16 @@ class Rehearsal:
                 and all(e.get("game") not in games for e in self.logged[len(expected):]))
 
 
+def film_script(record: Mapping[str, Any], film_set: FilmSet, *, timing: Timing = Timing(), seed: int = 0) -> Script:
+    """The record choreographed for the film set: what `film` renders."""
+    return choreograph(record, film_zones(len(record["players"]), film_set), film_set.table_mm, timing=timing,
+                       seed=seed, motions=film_set.motions)
+
+
 def film(record: Mapping[str, Any], film_set: FilmSet, video: Path, *, timing: Timing = Timing(),
          seed: int = 0) -> tuple[Script, float]:
     """Choreograph and render a record; returns the script and the seconds rendering took."""
-    seats = len(record["players"])
-    script = choreograph(record, film_zones(seats, film_set), film_set.table_mm, timing=timing, seed=seed,
-                         motions=film_set.motions)
+    script = film_script(record, film_set, timing=timing, seed=seed)
     start = time.perf_counter()
     write_video(Filming(script.timeline, film_set), video)
     return script, time.perf_counter() - start
@@ -171,9 +175,7 @@ def rehearse(record: Mapping[str, Any], film_set: FilmSet, workdir: Path, *, eve
     key_file = workdir / "film.key"
     key = hashlib.sha256(repr((dict(record), film_set, timing, seed)).encode()).hexdigest()
     if reuse_film and video.exists() and key_file.exists() and key_file.read_text() == key:
-        seats = len(record["players"])
-        script = choreograph(record, film_zones(seats, film_set), film_set.table_mm, timing=timing, seed=seed,
-                             motions=film_set.motions)
+        script = film_script(record, film_set, timing=timing, seed=seed)
         render_seconds = 0.0
     else:
         key_file.unlink(missing_ok=True)

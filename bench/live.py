@@ -97,7 +97,7 @@ def main() -> int:
     from referee.synth.footage import FilmSet
     from referee.synth.rehearsal import rehearse, short_game
     from referee.synth.scenes.designs import designs_for
-    from referee.vision.recognizer import CardRecognizer
+    from referee.vision.recognizer import LIVE_OPTIONS, CardRecognizer
 
     # designs never trained on: the held-out ones, then those filmed for games only
     heldout = [d.name for d in designs_for("heldout") + designs_for("games")]
@@ -107,7 +107,8 @@ def main() -> int:
     seeds = [int(s) for s in args.seeds.split(",")]
     from referee.tracking import TrackerSettings
 
-    options = {k: v for k, v in (("min_probability", args.min_prob), ("det_conf", args.det_conf)) if v is not None}
+    options: dict = dict(LIVE_OPTIONS)     # the recogniser as referee watch builds it
+    options.update({k: v for k, v in (("min_probability", args.min_prob), ("det_conf", args.det_conf)) if v is not None})
     if args.faint is not None:
         from detect_eval import faint_options
 

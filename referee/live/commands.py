@@ -145,7 +145,7 @@ def watch(source: str, *, rules: str | None = None, calibration: str = "default"
     status; problems a user can fix raise `UserError`."""
     # Heavy imports (cv2, onnxruntime) here, not at the top: `referee --help` imports this module.
     from referee.calibration.clicks import display_available
-    from referee.vision.recognizer import CardRecognizer
+    from referee.vision.recognizer import LIVE_OPTIONS, CardRecognizer
 
     lang = lang or table_language()
     _check_options(every=every, stable=stable, prompt_seconds=prompt_seconds, rules=rules, resume=resume, log=log,
@@ -189,7 +189,7 @@ def watch(source: str, *, rules: str | None = None, calibration: str = "default"
         print(f"referee: {note[0]}", file=sys.stderr)
     announcer = output = board_server = None
     try:
-        recognizer = CardRecognizer(models, deck=deck)  # so is a model or deck that does not load
+        recognizer = CardRecognizer(models, deck=deck, **LIVE_OPTIONS)  # so is a model or deck that does not load
         announcer = Announcer(lang, mute=mute, readings=spoken_names)
         window = not headless and display_available()
         if not headless and not window:

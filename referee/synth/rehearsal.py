@@ -26,7 +26,7 @@ from referee.gamelog.lines import LOG_ONLY_KEYS
 from referee.live import GameKeeper, GameSetup, LiveLoop, Referee
 from referee.live.perception import CameraPerception
 from referee.tracking import TableTracker
-from referee.vision.recognizer import CardRecognizer
+from referee.vision.recognizer import LIVE_OPTIONS, CardRecognizer
 from referee.engine import Deal, PlayCards, apply, load_rules, new_match
 from referee.engine.cards import Card, cards_of, codes, deck_mask
 from referee.engine.events import IllegalEvent
@@ -124,7 +124,7 @@ def referee_video(script: Script, video: Path, log: Path, calibration, *, every:
     game = record.get("games", [record])[0]
     rules = load_record(record).rules
     setup = GameSetup(rules, players, tuple(game["counts"][p] for p in players), game.get("first"))
-    recognizer = recognizer or CardRecognizer()
+    recognizer = recognizer or CardRecognizer(**LIVE_OPTIONS)
     perception = _TimedPerception(CameraPerception(recognizer, calibration=calibration))
     keeper, deal_events = GameKeeper.start(setup, GameLogWriter(log, fsync=False))
     announcer = Announcer(lang, mute=True)

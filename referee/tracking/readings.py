@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
+from referee.calibration.layout import DISCARD
 from referee.vision.labels import Label
 
 if TYPE_CHECKING:
@@ -26,7 +27,8 @@ class TableReading:
 
 def readings_on_table(cards: Sequence["CardReading"], calibration: "Calibration") -> list[TableReading]:
     """Each reading's box centre mapped to the table, with the zone it falls in (None outside
-    every zone)."""
+    every zone). A faint back counts only in the discard zone: nothing else lies there, and a
+    card laid face down is what it waits for."""
     if not cards:
         return []
     centres = [((c.box[0] + c.box[2]) / 2, (c.box[1] + c.box[3]) / 2) for c in cards]
@@ -35,6 +37,8 @@ def readings_on_table(cards: Sequence["CardReading"], calibration: "Calibration"
     for card, (x, y) in zip(cards, points):
         position = (float(x), float(y))
         zone = calibration.zone_at(position)
+        if card.faint and (zone is None or zone.kind != DISCARD):
+            continue
         out.append(TableReading(card.label, float(card.confidence), position, zone.name if zone else None,
                                 card.alternatives))
     return out

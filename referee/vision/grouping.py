@@ -135,7 +135,7 @@ def _side(box: Box) -> float:
     return max(box[2] - box[0], box[3] - box[1])
 
 
-def _overlap_of_smaller(a: Box, b: Box) -> float:
+def overlap_of_smaller(a: Box, b: Box) -> float:
     iw = min(a[2], b[2]) - max(a[0], b[0])
     ih = min(a[3], b[3]) - max(a[1], b[1])
     if iw <= 0 or ih <= 0:
@@ -151,7 +151,7 @@ def duplicate_clusters(indices: list[Detection]) -> list[list[int]]:
     clusters: list[list[int]] = []
     for i in sorted(range(len(indices)), key=lambda k: -indices[k].confidence):
         box = indices[i].box
-        home = next((c for c in clusters if _overlap_of_smaller(indices[c[0]].box, box) >= DUPLICATE_OVERLAP), None)
+        home = next((c for c in clusters if overlap_of_smaller(indices[c[0]].box, box) >= DUPLICATE_OVERLAP), None)
         if home is None:
             clusters.append([i])
         else:
@@ -368,7 +368,7 @@ def _merge_agreeing(voters: list[tuple[int, list[int], float]], indices: list[De
     merged: list[tuple[int, list[int], float]] = []
     for best, members, votes in sorted(voters, key=lambda v: -v[2]):
         home = next((k for k, (b, _, _) in enumerate(merged) if readings[b][0] == readings[best][0]
-                     and _overlap_of_smaller(indices[b].box, indices[best].box) >= PARTIAL_OVERLAP), None)
+                     and overlap_of_smaller(indices[b].box, indices[best].box) >= PARTIAL_OVERLAP), None)
         if home is None:
             merged.append((best, list(members), votes))
         else:

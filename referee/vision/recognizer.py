@@ -19,10 +19,11 @@ from referee.vision.deck_head import DeckHead
 from referee.vision.deck_model import DeckModel
 from referee.vision.detector import CornerDetector
 from referee.vision.grouping import (CornerReading, angle_gap, conflicting_corners, contradicted, duplicate_clusters,
+                                    overlap_of_smaller,
                                     face_up_backs,
                                     group_corners, inside_a_card, off_every_card, readings_alike,
                                     symmetric_pairs)
-from referee.vision.labels import parse_label, turned_twin
+from referee.vision.labels import BACK, parse_label, turned_twin
 from referee.vision.model_files import default_models_dir, file_sha256
 from referee.vision.types import CardReading, Detection
 
@@ -66,6 +67,14 @@ TURNED_LOOK_TURNS = (2,)          # quarter turns read besides the crop as it is
 FAINT_INDEX_CONF = 0.05
 FAINT_MIN_PROBABILITY = 0.8
 
+# A face-down card the detector scores only faintly (from FAINT_BACK_CONF up to det_conf) is
+# passed on marked `faint`, when it is a plausible back (back_check) and holds no face-up card:
+# the live referee counts such a back only in the discard zone, where nothing else lies and a
+# card laid face down is what a 10-discard or a 9-pass brings (a pale back design scored
+# 0.07-0.15 there, steadily, in a filmed game). Still images never get them.
+FAINT_BACK_CONF = 0.05
+FAINT_BACK_MAX_OVERLAP = 0.3    # of the smaller box: more lies on a card already read
+
 # A card read only from corners that lie outside every detected `card` box needs this score
 # (detector confidence x class probability) on still images: printed glyphs on paper (a "Z",
 # "No.7") can read as cards, while a real card's corner nearly always lies in the card's own box.
@@ -87,6 +96,8 @@ STILL_IMAGE_OPTIONS = MappingProxyType({"conflict_likeness": True, "turned_look_
                                         "faint_index_conf": FAINT_INDEX_CONF, "off_card_min_score": OFF_CARD_MIN_SCORE,
                                         "share_probability": None,
                                         "conflict_spare_probability": CONFLICT_SPARE_PROBABILITY})
+# The live referee (referee watch, the filmed games): faint backs, for the discard zone.
+LIVE_OPTIONS = MappingProxyType({"faint_back_conf": FAINT_BACK_CONF})
 
 STAGES = ("detector", "crops", "classifier", "grouping")
 
@@ -264,6 +275,8 @@ class CardRecognizer:
     conflict_spare_probability: a corner read at least this surely is never dropped for
     contradicting another corner (CONFLICT_SPARE_PROBABILITY); None: conflicts drop any reading.
     check_backs: keep only the `back` boxes that can be face-down cards (back_check.plausible_backs).
+    faint_back_conf: also pass on plausible `back` boxes scored from this up to det_conf, marked
+    `faint` (FAINT_BACK_CONF; LIVE_OPTIONS); None: none.
     """
 
     def __init__(
@@ -283,6 +296,7 @@ class CardRecognizer:
         off_card_min_score: float | None = None,
         conflict_spare_probability: float | None = None,
         check_backs: bool = True,
+        faint_back_conf: float | None = None,
     ) -> None:
         models = Path(models_dir) if models_dir else default_models_dir()
         if deck is not None and not isinstance(deck, (DeckIndex, DeckHead, DeckModel)):
@@ -291,8 +305,11 @@ class CardRecognizer:
         self.faint_index_conf = faint_index_conf if faint_index_conf is not None and faint_index_conf < det_conf else None
         self.faint_min_probability = faint_min_probability
         self.check_backs = check_backs
+        self.faint_back_conf = faint_back_conf if faint_back_conf is not None and faint_back_conf < det_conf else None
         self.off_card_min_score = off_card_min_score
-        self.detector = CornerDetector(models / DETECTOR_FILE, conf=self.faint_index_conf or det_conf,
+        self.detector = CornerDetector(models / DETECTOR_FILE,
+                                       conf=min(c for c in (self.faint_index_conf, self.faint_back_conf, det_conf)
+                                                if c is not None),
                                        threads=threads, spin=spin)
         self.classifier = IndexClassifier(models / CLASSIFIER_FILE, threads=threads, spin=spin)
         self.min_probability = min_probability
@@ -365,10 +382,28 @@ class CardRecognizer:
 
     def detections(self, frame: np.ndarray) -> list[Detection]:
         """The detector's boxes at det_conf, and faint index boxes (faint_index_conf .. det_conf)."""
+        return self._detections(frame)[0]
+
+    def _detections(self, frame: np.ndarray) -> tuple[list[Detection], list[Detection]]:
+        """(detections as `detections` gives them, faint backs: faint_back_conf .. det_conf)."""
         found = self.detector.detect(frame)
-        if self.faint_index_conf is None:
-            return found
-        return [d for d in found if d.confidence >= self.det_conf or d.kind == "index"]
+        if self.faint_index_conf is None and self.faint_back_conf is None:
+            return found, []
+        faint_index = self.faint_index_conf is not None
+        kept = [d for d in found if d.confidence >= self.det_conf or (faint_index and d.kind == "index")]
+        faint_backs = [d for d in found if d.kind == "back" and d.confidence < self.det_conf
+                       and self.faint_back_conf is not None and d.confidence >= self.faint_back_conf]
+        return kept, faint_backs
+
+    def _faint_backs(self, frame: np.ndarray, faint: list[Detection], readings: list[CardReading],
+                     cards: list[Detection]) -> list[CardReading]:
+        """The faint backs that are plausible backs and lie on no card already read (a faint
+        `back` over a face-up card is that card, or part of it)."""
+        taken = [r.box for r in readings] + [c.box for c in cards]
+        free = [d for d in faint if not any(overlap_of_smaller(d.box, box) > FAINT_BACK_MAX_OVERLAP for box in taken)]
+        if self.check_backs:
+            free = plausible_backs(frame, free, cards)
+        return [CardReading(BACK, d.confidence, d.box, faint=True) for d in free]
 
     def _faint(self, detection: Detection) -> bool:
         """A faint index box (faint_index_conf .. det_conf): it needs faint_min_probability and
@@ -467,7 +502,7 @@ class CardRecognizer:
         if frame is None or frame.ndim != 3 or frame.shape[2] != 3 or frame.size == 0:
             raise ValueError("frame must be a non-empty BGR image")
         t0 = time.perf_counter()
-        dets = self.detections(frame)
+        dets, faint_backs = self._detections(frame)
         t1 = time.perf_counter()
         indices = [d for d in dets if d.kind == "index"]
         cards = [d for d in dets if d.kind == "card"]
@@ -482,6 +517,8 @@ class CardRecognizer:
         readings = group_corners(corners, cards, backs)
         if self.off_card_min_score is not None:
             readings = [r for r in readings if r.confidence >= self.off_card_min_score or not off_every_card(r, cards)]
+        if faint_backs:
+            readings.extend(self._faint_backs(frame, faint_backs, readings, cards))
         t3 = time.perf_counter()
         if timings is not None:
             timings["detector"] = (t1 - t0) * 1000

@@ -35,6 +35,9 @@ class CardReading:
     # best-read corner's); empty for a back. The tracker weighs them over frames and the referee
     # decides a play from them with what the game allows.
     alternatives: tuple[tuple[Label, float], ...] = ()
+    # A back the detector scored below its threshold (CardRecognizer's faint_back_conf): it counts
+    # only where a face-down card is expected (the discard zone).
+    faint: bool = False
 
     @property
     def code(self) -> str:

@@ -46,9 +46,9 @@ def available(design: str) -> bool:
 
 @pytest.fixture(scope="module")
 def recognizer():
-    from referee.vision.recognizer import CardRecognizer
+    from referee.vision.recognizer import LIVE_OPTIONS, CardRecognizer
 
-    return CardRecognizer()
+    return CardRecognizer(**LIVE_OPTIONS)       # as referee watch builds it
 
 
 @pytest.mark.parametrize("design, rules, seed", GAMES)

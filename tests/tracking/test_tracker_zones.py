@@ -142,3 +142,16 @@ def test_readings_are_mapped_to_table_zones_through_the_calibration():
                                                     ("AC", None)]
     assert abs(readings[0].position[0] - 400) < 1e-6 and abs(readings[0].position[1] - 300) < 1e-6
     assert readings_on_table([], calibration) == []
+
+
+def test_a_faint_back_counts_only_in_the_discard_zone():
+    calibration = table_calibration()
+    hw, hh = CARD_HALF_PX
+
+    def faint_back(x, y):
+        (ix, iy), = calibration.table_to_image([(x, y)])
+        return CardReading(parse_label("back"), 0.08, (ix - hw, iy - hh, ix + hw, iy + hh), faint=True)
+
+    readings = readings_on_table([faint_back(400, 300), faint_back(*SEAT1_POINTS), faint_back(*DISCARD),
+                                  faint_back(5, 5)], calibration)
+    assert [(label_code(r.code), r.zone) for r in readings] == [("back", "discard")]

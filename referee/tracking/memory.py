@@ -113,7 +113,9 @@ class CardMemory:
                 d = self.return_radius        # remembered without a place: anywhere, but last choice
             else:
                 d = distance(known.position, track.position)
-            if not self.anywhere(known):
+            # Only the card itself is known to be nowhere else; the misreading a correction
+            # replaced is a card that may still be in a hand, so it must show where this one lay.
+            if not (self.anywhere(known) and known.code in names):
                 recent = known.last_seen is None or t - known.last_seen <= self.return_seconds + EPS
                 if known.position is not None and (d > self.return_radius or not recent):
                     continue

@@ -63,9 +63,16 @@ class ArrivalWatcher(ABC):
         out.extend(self.on_returned(t, returned))
         out.extend(self.housekeeping(t, zone))
         if (self.forming and t - self._forming_changed >= self.settings.settle_seconds - EPS
-                and not self._arriving(zone, t)):
+                and not self._arriving(zone, t) and self._in_view(zone)):
             out.append(self._commit(t))
         return out
+
+    def _in_view(self, zone: ZoneTracks) -> bool:
+        """Every card of the group forming was seen in one of the zone's last two frames: cards
+        that lie there. A track no longer read (a pile being lifted and carried off) waits until
+        it shows again or ends."""
+        recent = zone.frame_times[-2] if len(zone.frame_times) >= 2 else zone.frame_times[-1]
+        return all(track.last_seen >= recent - EPS for track in self.forming.values())
 
     @staticmethod
     def _still_read_as(track: Track, known: KnownCard) -> bool:

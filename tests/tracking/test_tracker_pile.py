@@ -257,3 +257,32 @@ def test_a_committed_card_misread_most_frames_later_is_no_new_play():
     tr = tracker()
     obs = run(tr, lambda t, i: [card("AD" if t >= 2.0 and i % 4 else "7D", 400)] if t >= 1.0 else [], 0.0, 6.0)
     assert [label_codes(o.cards) for o in of(PlaySeen, obs)] == [("7D",)]
+
+
+def test_a_card_no_longer_read_when_its_group_would_commit_is_no_play():
+    # read just long enough to be established, then gone (the pile lifted to be carried off):
+    # it does not lie there, so it waits to be seen again and ends unseen
+    tr = tracker()
+    obs = run(tr, lambda t, i: [card("KD", 400)] if 1.0 <= t < 1.0 + tr.settings.stable_seconds + 0.5 / FPS else [],
+              0.0, 3.0)
+    assert of(PlaySeen, obs) == []
+    # seen on, the same card is a play
+    obs = run(tracker(), lambda t, i: [card("KD", 400)] if t >= 1.0 else [], 0.0, 3.0)
+    assert [label_codes(o.cards) for o in of(PlaySeen, obs)] == [("KD",)]
+
+
+def test_the_misreading_a_correction_replaced_is_a_new_card_when_it_shows_elsewhere():
+    # 4H read as 7H and corrected: the real 7H, still in a hand, laid after the trick was carried
+    # off is a play, though the 4H (played this game) would be the same card anywhere
+    tr = tracker(clear_seconds=1.0)
+    obs = run(tr, lambda t, i: [card("7H", 400)] if 0.5 <= t < 2.0 else [], 0.0, 2.0)
+    assert [label_codes(o.cards) for o in of(PlaySeen, obs)] == [("7H",)]
+    tr.relabel_last_play(labels("4H"))
+    obs = run(tr, lambda t, i: [card("7H", 250, 200)] if t >= 5.0 else [], 2.0 + 1 / FPS, 7.0)
+    assert [type(o) for o in obs] == [PileCleared, PlaySeen]
+    # the 4H itself showing anywhere is still the same card
+    tr = tracker(clear_seconds=1.0)
+    run(tr, lambda t, i: [card("7H", 400)] if 0.5 <= t < 2.0 else [], 0.0, 2.0)
+    tr.relabel_last_play(labels("4H"))
+    obs = run(tr, lambda t, i: [card("4H", 250, 200)] if t >= 5.0 else [], 2.0 + 1 / FPS, 7.0)
+    assert [type(o) for o in obs] == [PileCleared, PileRestored]

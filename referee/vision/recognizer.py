@@ -19,9 +19,8 @@ from referee.vision.deck_head import DeckHead
 from referee.vision.deck_model import DeckModel
 from referee.vision.detector import CornerDetector
 from referee.vision.grouping import (CornerReading, angle_gap, conflicting_corners, contradicted, duplicate_clusters,
-                                    overlap_of_smaller,
                                     face_up_backs,
-                                    group_corners, inside_a_card, off_every_card, readings_alike,
+                                    group_corners, inside_a_card, off_every_card, overlap_of_smaller, readings_alike,
                                     symmetric_pairs)
 from referee.vision.labels import BACK, parse_label, turned_twin
 from referee.vision.model_files import default_models_dir, file_sha256
@@ -391,8 +390,9 @@ class CardRecognizer:
             return found, []
         faint_index = self.faint_index_conf is not None
         kept = [d for d in found if d.confidence >= self.det_conf or (faint_index and d.kind == "index")]
-        faint_backs = [d for d in found if d.kind == "back" and d.confidence < self.det_conf
-                       and self.faint_back_conf is not None and d.confidence >= self.faint_back_conf]
+        back_floor = self.faint_back_conf
+        faint_backs = [] if back_floor is None else [d for d in found if d.kind == "back"
+                                                      and back_floor <= d.confidence < self.det_conf]
         return kept, faint_backs
 
     def _faint_backs(self, frame: np.ndarray, faint: list[Detection], readings: list[CardReading],

@@ -16,6 +16,9 @@ from referee.vision.labels import BACK, Label, is_joker, turned_twin
 # A card being laid settles within a stable time or two of first showing; a reading still
 # settling after this many, where a known card lies, is no card arriving.
 LINGERING_STABLE_TIMES = 3
+# A card's own second reading (a corner misread) is far less sure than its first; a new card
+# laid on it, in its first frames, reads about as surely.
+DOUBLING_CONFIDENCE = 2 / 3
 
 
 class ArrivalWatcher(ABC):
@@ -118,12 +121,14 @@ class ArrivalWatcher(ABC):
     def _lingering_on_known(self, track: Track, zone: ZoneTracks, t: float) -> bool:
         """A reading that has flickered for a while right where a known card lies and still
         reads: most likely a second reading of that card. It may yet become a card, but it does
-        not hold up a pass as cards arriving would."""
-        if t - track.first_seen < LINGERING_STABLE_TIMES * self.settings.stable_seconds - EPS:
-            return False
+        not hold up a pass as cards arriving would. So is, from its first frame, a weaker reading
+        that shows only in frames where the known card is read too: a card laid on that spot
+        would hide it."""
+        settled = t - track.first_seen >= LINGERING_STABLE_TIMES * self.settings.stable_seconds - EPS
         return any(other is not track and other.last_seen >= track.last_seen - self.settings.stable_seconds
                    and self.memory.for_track(other) is not None
                    and distance(other.position, track.position) <= zone.flicker_radius
+                   and (settled or _doubles(track, other))
                    for other in zone.tracks)
 
     def _twin(self, track: Track, zone: ZoneTracks) -> bool:
@@ -403,3 +408,15 @@ class PointsWatcher:
 
 def _apart(a: KnownCard, b: KnownCard) -> float:
     return distance(a.position, b.position) if a.position is not None and b.position is not None else 0.0
+
+
+def _doubles(track: Track, known: Track) -> bool:
+    """``track`` reads only in frames that also read ``known``, and much less surely: a second
+    reading of that card (its other corner misread), not a card laid on it."""
+    if not track.votes or not set(track.seen_at) <= set(known.seen_at):
+        return False
+    return _mean_confidence(track) <= DOUBLING_CONFIDENCE * _mean_confidence(known)
+
+
+def _mean_confidence(track: Track) -> float:
+    return sum(c for _, _, c, _ in track.votes) / len(track.votes) if track.votes else 0.0

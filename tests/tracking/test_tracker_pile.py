@@ -217,6 +217,37 @@ def test_a_second_reading_flickering_where_a_played_card_lies_is_that_card_and_n
     assert of(PlaySeen, obs) == [] and not tr.pile_arriving()    # a while later it holds up no pass
 
 
+def test_a_weak_second_reading_on_a_played_card_holds_up_no_pass_from_its_first_frame():
+    # kde-nicu-white president 3: a "2S" at 0.3 flickered right on the 7C (read at 0.9 in every
+    # frame) just as the next player covered their pad, and the pass was lost
+    tr = tracker()
+
+    def scene(t, i):
+        cards = [card("7C", 400)] if t >= 0.5 else []
+        if t >= 2.0 and i % 3 == 0:
+            cards.append(card("2S", 401, confidence=0.3))
+        return cards
+
+    obs = run(tr, scene, 0.0, 2.0)
+    assert [label_codes(o.cards) for o in of(PlaySeen, obs)] == [("7C",)]
+    assert not tr.pile_arriving()
+    assert of(PlaySeen, run(tr, scene, 2.0 + 1 / FPS, 4.0)) == []
+
+
+def test_a_card_laid_right_on_a_played_card_is_arriving_from_its_first_frame():
+    # as sure as the card beneath, which still reads: a card laid on it, not its second reading
+    tr = tracker()
+
+    def scene(t, i):
+        cards = [card("7C", 400)] if t >= 0.5 else []
+        return cards + ([card("9S", 405, confidence=0.8)] if t >= 2.0 else [])
+
+    run(tr, scene, 0.0, 2.0)
+    assert tr.pile_arriving()
+    obs = run(tr, scene, 2.0 + 1 / FPS, 3.0)
+    assert [label_codes(o.cards) for o in of(PlaySeen, obs)] == [("9S",)]
+
+
 def test_a_fan_laid_tight_is_one_play_of_all_its_cards():
     tr = tracker()
 

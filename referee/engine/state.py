@@ -1,4 +1,5 @@
-"""The game state: an immutable value. ``referee.engine.engine.apply`` makes new ones.
+"""The game state: an immutable value (``@immutable``). ``referee.engine.engine.apply`` makes
+new ones.
 
 Seats are ints 0..n-1 in turn order (clockwise); names are in ``players``. Sets of cards are
 masks (see ``referee.engine.cards``); sets of seats are masks too (bit ``1 << seat``).
@@ -11,6 +12,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Generic, TypeVar, cast
 
 from referee.engine.cards import Card, cards_of, joker_count
+from referee.engine.immutable import immutable
 from referee.engine.plays import Play
 
 if TYPE_CHECKING:
@@ -59,7 +61,7 @@ class Phase(Enum):
     OVER = "over"          # the game ended; a Deal starts the next game of the match
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Trick:
     """The cards on the table since the last lead, and what they lock."""
 
@@ -121,7 +123,7 @@ class MatchInfo:
     over: bool = False                    # the match has ended
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class GameState:
     rules: "Rules"
     players: tuple[str, ...]

@@ -2,12 +2,15 @@
 
 * cards are conserved and every invariant holds after every action;
 * every action ``legal_actions`` lists is accepted by ``apply``;
+* ``apply`` never changes the state it is given (states are immutable by contract, see
+  ``referee.engine.immutable``);
 * an illegal action leaves the state unchanged and yields exactly one ``illegal`` event (under
   Chombo: the offender is last and the game over, the cards untouched);
 * games terminate and rankings are permutations;
 * replaying a game's record (known hands, and hidden hands: counts only) gives the same events.
 """
 
+import copy
 import random
 
 from hypothesis import HealthCheck, given, settings
@@ -106,6 +109,29 @@ def test_every_listed_legal_action_is_accepted(rules, players, seed):
             s, _ = apply(s, rng.choice(acts))
             steps += 1
         assert s.phase is Phase.OVER
+        if s.match.over:
+            break
+
+
+def _snapshot(s):
+    """Copies of the state and of the values it holds that are immutable by contract only."""
+    return tuple(copy.copy(x) for x in (s, s.trick, s.trick.top, s.recent))
+
+
+@settings(max_examples=60, **SETTINGS)
+@given(rules=rule_sets(), players=st.integers(3, 8), seed=st.integers(0, 2**32))
+def test_apply_leaves_the_state_it_is_given_as_it_was(rules, players, seed):
+    rng = random.Random(seed)
+    s = new_match(rules, _names(players))
+    for _ in range(2):
+        s, _log = play_game(s, rng, check=False, max_steps=0)  # deal only
+        while s.phase is not Phase.OVER:
+            before = _snapshot(s)
+            acts = legal_actions(s)
+            for a in acts if len(acts) <= 8 else rng.sample(acts, 8):
+                apply(s, a)
+                assert _snapshot(s) == before, a
+            s, _ = apply(s, random_action(s, rng))
         if s.match.over:
             break
 

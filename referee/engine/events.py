@@ -21,14 +21,14 @@ index of the record action that caused it, ``None`` for set-up), then its fields
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from referee.engine.immutable import immutable
 from referee.engine.rules import RULE_ORDER
 from referee.engine.rules.basic import VIOLATIONS
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Event:
     EVENT: ClassVar[str] = ""
 
@@ -41,7 +41,7 @@ class Event:
         return d
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class PlayEvent(Event):
     player: str
     cards: tuple[str, ...]
@@ -51,7 +51,7 @@ class PlayEvent(Event):
         return {"player": self.player, "cards": list(self.cards)}
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class PassEvent(Event):
     player: str
     EVENT: ClassVar[str] = "pass"
@@ -60,7 +60,7 @@ class PassEvent(Event):
         return {"player": self.player}
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class IllegalEvent(Event):
     player: str | None
     rule: str
@@ -71,7 +71,7 @@ class IllegalEvent(Event):
         return {"player": self.player, "rule": self.rule, "message": self.message}
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class EffectEvent(Event):
     rule: str
     player: str | None
@@ -91,7 +91,7 @@ class EffectEvent(Event):
         return default
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class TurnEvent(Event):
     player: str | None
     EVENT: ClassVar[str] = "turn"
@@ -100,7 +100,7 @@ class TurnEvent(Event):
         return {"player": self.player}
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class TrickEndEvent(Event):
     leader: str | None
     EVENT: ClassVar[str] = "trick_end"
@@ -109,7 +109,7 @@ class TrickEndEvent(Event):
         return {"leader": self.leader}
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class FinishEvent(Event):
     player: str
     place: int
@@ -119,7 +119,7 @@ class FinishEvent(Event):
         return {"player": self.player, "place": self.place}
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class PointCardEvent(Event):
     player: str
     card: str
@@ -129,7 +129,7 @@ class PointCardEvent(Event):
         return {"player": self.player, "card": self.card}
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class GameEndEvent(Event):
     ranking: tuple[str, ...]
     scores: tuple[tuple[str, int], ...]

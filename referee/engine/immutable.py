@@ -1,4 +1,5 @@
-"""``@immutable``: the engine's hot value classes (the state, its trick, a play).
+"""``@immutable``: the values the engine makes on every action (the state, its trick, a play,
+the events).
 
 Such a class is a slots dataclass that the type checker treats as frozen: assigning to a field
 anywhere in the package is a mypy error (``mypy`` runs strict on ``referee/engine``), and the

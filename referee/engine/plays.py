@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from referee.engine.cards import JOKER, PINNED_BASE, RANK_SYMBOLS, Card, Rank, Suit, codes
+from referee.engine.immutable import immutable
 
 JOKER_RANK = 13
 """The rank of jokers standing for no card (a lone joker, or jokers played only together)."""
@@ -79,7 +80,7 @@ def _next_in(table: tuple[int, ...], rank: int) -> int:
 STANDARD_ORDER = Order.standard()
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Play:
     """The interpreted value of cards put on the table.
 

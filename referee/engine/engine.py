@@ -88,7 +88,7 @@ def judge(s: GameState, seat: int, tokens: tuple[Card, ...]) -> tuple[Play | Non
     first_err = None
     for play in readings:
         if top is not None:
-            for r in rules.special_rules:
+            for r in rules.shape_rules(play)[0]:
                 if r.special(s, seat, play):
                     return play, None
         if play.catapult:
@@ -237,7 +237,7 @@ def _make_play(s: GameState, seat: int, tokens: tuple[Card, ...], play: Play) ->
     w.take(seat, tokens, True)
     w.events.append(PlayEvent(s.players[seat], tuple(codes(tokens))))
     effects: list[Effect] = []
-    for r in rules.effects_rules:
+    for r in rules.shape_rules(play)[1]:
         fx = r.effects(s, seat, play)
         if fx:  # most rules change nothing for most plays
             effects.extend(fx)

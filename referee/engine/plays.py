@@ -138,6 +138,28 @@ class Play:
         return " ".join(codes(self.cards))
 
 
+@immutable
+class Shape:
+    """A play without its cards: its kind, ranks, number of cards and whether it is a Catapult.
+
+    What ``Rule.fires_on`` looks at: the engine asks it once per shape and rule set, and then
+    skips the rules that cannot fire on plays of that shape."""
+
+    kind: Kind
+    low: int
+    high: int
+    count: int
+    catapult: bool
+
+
+ShapeKey = tuple[Kind, int, int, int, bool]
+"""A ``Shape``'s fields as a plain tuple (a cheap dictionary key)."""
+
+
+def shape_key(play: Play) -> ShapeKey:
+    return play.kind, play.low, play.high, len(play.cards), play.catapult
+
+
 def suit_list(mask: int) -> list[str]:
     return [Suit(s).letter for s in range(4) if mask >> s & 1]
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, TypeVar
 
 from referee.engine.options import OPTIONS, Option, OptionError, option_class
-from referee.engine.plays import STANDARD_ORDER, Order
+from referee.engine.plays import STANDARD_ORDER, Order, Play, Shape, ShapeKey, shape_key
 from referee.engine.rules import RULE_ORDER
 from referee.engine.rules.base import HOOKS, Rule
 from referee.engine.rules.chombo import Chombo
@@ -71,6 +71,9 @@ class Rules:
     first_player: FirstPlayer = field(init=False, repr=False)
     scoring: Scoring = field(init=False, repr=False)
     exchange: Exchange | None = field(init=False, repr=False)
+    # (special rules, effects rules) that may fire on a shape (see ``shape_rules``), as asked
+    _by_shape: dict[ShapeKey, tuple[tuple[Rule[Option], ...], tuple[Rule[Option], ...]]] = field(
+        init=False, repr=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         by_id = {o.ID: o for o in self.options}
@@ -110,6 +113,19 @@ class Rules:
 
     def _repr_pretty_(self, p: Any, cycle: bool) -> None:  # IPython / hypothesis pretty printers
         p.text(repr(self))
+
+    def shape_rules(self, play: Play) -> tuple[tuple[Rule[Option], ...],
+                                               tuple[Rule[Option], ...]]:
+        """The ``special`` and the ``effects`` rules that may fire on ``play`` (those whose
+        ``fires_on`` accepts its shape), in rule order; worked out once per shape."""
+        key = shape_key(play)
+        found = self._by_shape.get(key)
+        if found is None:
+            shape = Shape(*key)
+            found = self._by_shape[key] = (
+                tuple(r for r in self.special_rules if r.fires_on(shape)),
+                tuple(r for r in self.effects_rules if r.fires_on(shape)))
+        return found
 
     # ---- access ----------------------------------------------------------------------------
     def option(self, option_id: str) -> Option:

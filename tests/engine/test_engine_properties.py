@@ -4,6 +4,7 @@
 * every action ``legal_actions`` lists is accepted by ``apply``;
 * ``apply`` never changes the state it is given (states are immutable by contract, see
   ``referee.engine.immutable``);
+* a rule whose ``fires_on`` refuses a play's shape answers nothing for that play;
 * an illegal action leaves the state unchanged and yields exactly one ``illegal`` event (under
   Chombo: the offender is last and the game over, the cards untouched);
 * games terminate and rankings are permutations;
@@ -17,9 +18,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine_helpers import play_recorded_games
-from referee.engine import PlayCards, apply, legal_actions, load_preset, new_match
+from referee.engine import PlayCards, apply, judge, legal_actions, load_preset, new_match
 from referee.engine.events import IllegalEvent
 from referee.engine.options import OPTIONS
+from referee.engine.plays import Shape, interpretations, shape_key
 from referee.engine.presets import PRESETS
 from referee.engine.record import load_record, make_record, replay_events
 from referee.engine.simulate import check_invariants, play_game, random_action
@@ -134,6 +136,31 @@ def test_apply_leaves_the_state_it_is_given_as_it_was(rules, players, seed):
             s, _ = apply(s, random_action(s, rng))
         if s.match.over:
             break
+
+
+@settings(max_examples=60, **SETTINGS)
+@given(rules=rule_sets(), players=st.integers(3, 8), seed=st.integers(0, 2**32))
+def test_a_rule_never_fires_on_a_shape_its_fires_on_refuses(rules, players, seed):
+    rng = random.Random(seed)
+    s = new_match(rules, _names(players))
+    s, _log = play_game(s, rng, check=False, max_steps=0)  # deal only
+    while s.phase is not Phase.OVER:
+        for a in legal_actions(s):
+            if not isinstance(a, PlayCards):
+                continue
+            seat = s.seat(a.player)
+            readings = [p for r in rules.interpret_rules for p in r.interpret(s, seat, a.cards)]
+            readings += interpretations(a.cards, rules.stairs_min, s.reversed)
+            legal, _ = judge(s, seat, a.cards)
+            for play in readings:
+                shape = Shape(*shape_key(play))
+                for r in rules.special_rules:
+                    if not r.fires_on(shape) and s.trick.top is not None:
+                        assert not r.special(s, seat, play), (r.ID, play)
+                for r in rules.effects_rules:
+                    if not r.fires_on(shape) and play == legal:
+                        assert r.effects(s, seat, play) == (), (r.ID, play)
+        s, _ = apply(s, random_action(s, rng))
 
 
 @settings(max_examples=80, **SETTINGS)

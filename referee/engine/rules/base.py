@@ -38,6 +38,10 @@ overrides, in ``RULE_ORDER``:
                  one: somebody else acted; a claim: its player passed)?
 * ``generate``   which special plays could this hand make now?  (for ``legal_actions``)
 
+A rule whose ``special`` and ``effects`` answer only plays of some shapes says which in
+``fires_on`` (e.g. eight-cut: groups of 8s): the engine then skips both hooks for plays of
+other shapes (most plays fire no rule, and most rules fire on few shapes).
+
 Every hook receives the state *before* the action (``GameState`` is immutable) and the seat.
 A rule whose ``restrict`` may refuse a *lead* sets ``LEADS`` (``legal_actions`` then checks
 leads too). ``uses(hook)`` lets a rule whose parameters make a hook idle leave it out of the
@@ -51,7 +55,7 @@ from typing import TYPE_CHECKING, ClassVar, Generic, Iterable, TypeVar, cast
 from referee.engine.cards import JOKER, RANK_NUMBERS, Card
 from referee.engine.effects import Effect
 from referee.engine.options import Option
-from referee.engine.plays import Kind, Order, Play
+from referee.engine.plays import Kind, Order, Play, Shape
 
 if TYPE_CHECKING:
     from referee.engine.state import GameState, Pending
@@ -100,6 +104,12 @@ class Rule(Generic[OptionT]):
 
     def effects(self, s: "GameState", seat: int, play: Play) -> tuple[Effect, ...]:
         return ()
+
+    def fires_on(self, shape: Shape) -> bool:
+        """May ``special`` or ``effects`` answer anything (True, or effects) for a play of this
+        shape, in some state? False must be certain: the engine then never asks them about
+        such plays. Default: any shape."""
+        return True
 
     def finish_check(self, s: "GameState", seat: int, play: Play | None) -> Effect | None:
         return None
@@ -154,6 +164,13 @@ def group_rank_effect(play: Play, in_stairs: bool, rank: int, max_cards: int = 0
     elif not (in_stairs and play.low <= rank <= play.high):
         return False
     return jokers or real_rank_count(play, rank) > 0
+
+
+def rank_shape(shape: Shape, in_stairs: bool, rank: int, max_cards: int = 0) -> bool:
+    """May ``group_rank_effect`` fire for a play of this shape? (a rule's ``fires_on``)"""
+    if shape.kind is Kind.GROUP:
+        return shape.low == rank and not (max_cards > 0 and shape.count > max_cards)
+    return in_stairs and shape.low <= rank <= shape.high
 
 
 def real_rank_count(play: Play, rank: int) -> int:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Iterable
 from referee.engine.cards import CARDS, JOKER, JOKER_SHIFT, PINNED_BASE, Card, codes
 from referee.engine.effects import Announce, ClearBinds, Effect
 from referee.engine.options import Option, option
-from referee.engine.plays import JOKER_RANK, Play, interpretations
+from referee.engine.plays import JOKER_RANK, Play, Shape, interpretations
 from referee.engine.rules.base import Rule
 
 if TYPE_CHECKING:
@@ -67,6 +67,9 @@ class Catapult(Rule[CatapultOption]):
             return (f"{' '.join(codes(tokens))} and {top.describe()} make neither a triple nor "
                     f"3-card stairs")
         return None
+
+    def fires_on(self, shape: Shape) -> bool:
+        return shape.catapult
 
     def special(self, s: GameState, seat: int, play: Play) -> bool:
         return play.catapult

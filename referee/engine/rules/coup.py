@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from referee.engine.cards import Rank
 from referee.engine.effects import Effect, FlipGameOrder
 from referee.engine.options import Option, option, param
-from referee.engine.plays import Kind, Play
+from referee.engine.plays import Kind, Play, Shape
 from referee.engine.rules.base import Rule
 
 if TYPE_CHECKING:
@@ -43,6 +43,10 @@ class Coup(Rule[CoupOption]):
             "": "クーデター！ {order}",
         },
     }
+
+    def fires_on(self, shape: Shape) -> bool:
+        return (shape.kind is Kind.GROUP and shape.low == Rank.NINE and not shape.catapult
+                and shape.count == self.option.cards)
 
     def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         if (play.kind is Kind.GROUP and play.low == Rank.NINE and not play.catapult

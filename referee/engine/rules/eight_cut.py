@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 from referee.engine.cards import Rank
 from referee.engine.effects import Effect, EndTrick
 from referee.engine.options import Option, option, param
-from referee.engine.plays import Play
-from referee.engine.rules.base import Rule, group_rank_effect
+from referee.engine.plays import Play, Shape
+from referee.engine.rules.base import Rule, group_rank_effect, rank_shape
 
 if TYPE_CHECKING:
     from referee.engine.state import GameState
@@ -47,6 +47,9 @@ class EightCut(Rule[EightCutOption]):
             "": "はちぎり！",
         },
     }
+
+    def fires_on(self, shape: Shape) -> bool:
+        return rank_shape(shape, self.option.in_stairs, Rank.EIGHT)
 
     def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         o = self.option

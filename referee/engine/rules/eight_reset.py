@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING
 from referee.engine.cards import Rank
 from referee.engine.effects import Await, Effect, EndTrick
 from referee.engine.options import Option, option
-from referee.engine.plays import Play
-from referee.engine.rules.base import Rule, group_rank_effect
+from referee.engine.plays import Play, Shape
+from referee.engine.rules.base import Rule, group_rank_effect, rank_shape
 
 if TYPE_CHECKING:
     from referee.engine.state import GameState
@@ -50,6 +50,9 @@ class EightReset(Rule[EightResetOption]):
             "": "エイトリセット！ ばが ながれます。とくてんカードは ありません。",
         },
     }
+
+    def fires_on(self, shape: Shape) -> bool:
+        return rank_shape(shape, False, Rank.EIGHT)
 
     def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         if group_rank_effect(play, False, Rank.EIGHT):

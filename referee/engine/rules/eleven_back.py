@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 from referee.engine.cards import Rank
 from referee.engine.effects import Effect, FlipTrickOrder
 from referee.engine.options import Option, option, param
-from referee.engine.plays import Play
-from referee.engine.rules.base import Rule, group_rank_effect
+from referee.engine.plays import Play, Shape
+from referee.engine.rules.base import Rule, group_rank_effect, rank_shape
 
 if TYPE_CHECKING:
     from referee.engine.state import GameState
@@ -45,6 +45,10 @@ class ElevenBack(Rule[ElevenBackOption]):
             "": "イレブンバック！ {order}",
         },
     }
+
+    def fires_on(self, shape: Shape) -> bool:
+        o = self.option
+        return not shape.catapult and rank_shape(shape, o.in_stairs, Rank.JACK, o.max_cards)
 
     def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         o = self.option

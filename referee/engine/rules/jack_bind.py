@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, ClassVar
 from referee.engine.cards import Rank
 from referee.engine.effects import STEP_SET_BIND, Await, Effect
 from referee.engine.options import Option, option
-from referee.engine.plays import Play
-from referee.engine.rules.base import Rule, group_rank_effect
+from referee.engine.plays import Play, Shape
+from referee.engine.rules.base import Rule, group_rank_effect, rank_shape
 from referee.engine.rules.common import COLOUR_BIND, colour_names, colours_of, fits, pack
 
 if TYPE_CHECKING:
@@ -77,6 +77,9 @@ class JackBind(Rule[JackBindOption]):
         if c and not fits(c, play):
             return f"only {' and '.join(colour_names(c))} may be played (jack bind)"
         return None
+
+    def fires_on(self, shape: Shape) -> bool:
+        return rank_shape(shape, False, Rank.JACK)
 
     def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         if group_rank_effect(play, False, Rank.JACK):

@@ -16,7 +16,7 @@ from itertools import combinations
 from referee.engine.cards import JOKER, Card, Rank, joker_count
 from referee.engine.effects import Effect, EndTrick
 from referee.engine.options import Option, option
-from referee.engine.plays import Kind, Play
+from referee.engine.plays import Kind, Play, Shape
 from referee.engine.rules.base import Rule
 
 if TYPE_CHECKING:
@@ -53,6 +53,9 @@ class LuckySeven(Rule[LuckySevenOption]):
     def _fits(self, s: GameState, play: Play) -> bool:
         return (play.kind is Kind.GROUP and play.low == Rank.SEVEN and len(play.cards) == 3
                 and self._target(s))
+
+    def fires_on(self, shape: Shape) -> bool:
+        return shape.kind is Kind.GROUP and shape.low == Rank.SEVEN and shape.count == 3
 
     def special(self, s: GameState, seat: int, play: Play) -> bool:
         return self._fits(s, play)

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 from referee.engine.cards import Rank
 from referee.engine.effects import Await, Effect
 from referee.engine.options import Option, option, param
-from referee.engine.plays import Play
-from referee.engine.rules.base import Rule, group_rank_effect
+from referee.engine.plays import Play, Shape
+from referee.engine.rules.base import Rule, group_rank_effect, rank_shape
 
 if TYPE_CHECKING:
     from referee.engine.state import GameState
@@ -48,6 +48,9 @@ class NinePass(Rule[NinePassOption]):
             "": "{player}さんから {to}さんへ {count}まい わたしました。",
         },
     }
+
+    def fires_on(self, shape: Shape) -> bool:
+        return rank_shape(shape, False, Rank.NINE)
 
     def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         if group_rank_effect(play, False, Rank.NINE) and play.added >= 2:

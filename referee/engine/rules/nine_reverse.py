@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 from referee.engine.cards import Rank
 from referee.engine.effects import Effect, ReverseDirection
 from referee.engine.options import Option, option, param
-from referee.engine.plays import Play
-from referee.engine.rules.base import Rule, group_rank_effect
+from referee.engine.plays import Play, Shape
+from referee.engine.rules.base import Rule, group_rank_effect, rank_shape
 
 if TYPE_CHECKING:
     from referee.engine.state import GameState
@@ -42,6 +42,9 @@ class NineReverse(Rule[NineReverseOption]):
             "": "きゅうリバース！ じゅんばんが ぎゃくに なります。",
         },
     }
+
+    def fires_on(self, shape: Shape) -> bool:
+        return rank_shape(shape, self.option.in_stairs, Rank.NINE)
 
     def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         if group_rank_effect(play, self.option.in_stairs, Rank.NINE):

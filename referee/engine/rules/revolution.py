@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from referee.engine.effects import Effect, FlipGameOrder
 from referee.engine.options import Option, option, param
-from referee.engine.plays import Kind, Play
+from referee.engine.plays import Kind, Play, Shape
 from referee.engine.rules.base import Rule
 
 if TYPE_CHECKING:
@@ -44,6 +44,11 @@ class Revolution(Rule[RevolutionOption]):
             "": "かくめい！ {order}",
         },
     }
+
+    def fires_on(self, shape: Shape) -> bool:
+        o = self.option
+        return (not shape.catapult and shape.count >= o.min_cards
+                and (shape.kind is Kind.GROUP or o.stairs))
 
     def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         o = self.option

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 from referee.engine.cards import Rank
 from referee.engine.effects import Effect, Skip
 from referee.engine.options import Option, option, param
-from referee.engine.plays import Kind, Play
-from referee.engine.rules.base import Rule
+from referee.engine.plays import Kind, Play, Shape
+from referee.engine.rules.base import Rule, rank_shape
 
 if TYPE_CHECKING:
     from referee.engine.state import GameState
@@ -45,6 +45,9 @@ class SevenSkip(Rule[SevenSkipOption]):
             "": "セブンスキップ！ {skipped}さんは とばされます。",
         },
     }
+
+    def fires_on(self, shape: Shape) -> bool:
+        return not shape.catapult and rank_shape(shape, self.option.in_stairs, Rank.SEVEN)
 
     def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         if play.catapult:

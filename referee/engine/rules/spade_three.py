@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Iterable
 from referee.engine.cards import JOKER, Card, Rank, Suit
 from referee.engine.effects import Effect, EndTrick
 from referee.engine.options import Option, option, param
-from referee.engine.plays import Play
+from referee.engine.plays import Kind, Play, Shape
 from referee.engine.rules.base import Rule
 
 if TYPE_CHECKING:
@@ -67,6 +67,11 @@ class SpadeThree(Rule[SpadeThreeOption]):
         top = s.trick.top
         return (top is not None and len(top.cards) == 1 and top.cards[0] >= JOKER
                 and len(play.cards) == 1 and play.cards[0] == self.card(s))
+
+    def fires_on(self, shape: Shape) -> bool:
+        # a single ♠3 or ♠2 (which one depends on the state)
+        return (shape.kind is Kind.GROUP and shape.count == 1
+                and shape.low in (Rank.THREE, Rank.TWO))
 
     def special(self, s: GameState, seat: int, play: Play) -> bool:
         return self._fits(s, play)

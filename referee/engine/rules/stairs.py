@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from referee.engine.effects import Announce, Effect
 from referee.engine.options import Option, option, param
-from referee.engine.plays import Kind, Play
+from referee.engine.plays import Kind, Play, Shape
 from referee.engine.rules.base import Rule
 
 if TYPE_CHECKING:
@@ -43,6 +43,9 @@ class Stairs(Rule[StairsOption]):
             "": "かいだん、{length}まい。",
         },
     }
+
+    def fires_on(self, shape: Shape) -> bool:
+        return shape.kind is Kind.STAIRS and not shape.catapult
 
     def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         if play.kind is Kind.STAIRS and not play.catapult:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from referee.engine.cards import JOKER, PINNED_BASE, Card
 from referee.engine.effects import Effect, SetBind
 from referee.engine.options import Option, option
-from referee.engine.plays import JOKER_RANK, Kind, Play, rank_symbol
+from referee.engine.plays import JOKER_RANK, Kind, Play, Shape, rank_symbol
 from referee.engine.rules.base import Rule
 from referee.engine.rules.common import binds
 from referee.engine.rules.suit_bind import SuitBindOption
@@ -79,6 +79,9 @@ class StrictBind(Rule[StrictBindOption]):
             wanted = " ".join(Card.of(t.strict, su).code for su in range(4) if t.bind >> su & 1)
             return f"only {wanted or rank_symbol(t.strict)} may be played"
         return None
+
+    def fires_on(self, shape: Shape) -> bool:
+        return not shape.catapult and shape.kind is Kind.GROUP
 
     def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         t = s.trick

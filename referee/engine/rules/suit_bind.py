@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING
 
 from referee.engine.effects import Effect, SetBind
 from referee.engine.options import Option, option, param
-from referee.engine.plays import Play, suit_list
+from referee.engine.plays import Play, Shape, suit_list
 from referee.engine.rules.base import Rule
-from referee.engine.rules.common import binds
+from referee.engine.rules.common import binds, shape_binds
 
 if TYPE_CHECKING:
     from referee.engine.state import GameState
@@ -60,6 +60,10 @@ class SuitBind(Rule[SuitBindOption]):
         if bind and play.suits & ~bind:
             return f"only {' '.join(suit_list(bind))} may be played"
         return None
+
+    def fires_on(self, shape: Shape) -> bool:
+        return not shape.catapult and shape_binds(shape, self.option.max_cards,
+                                                  self.option.in_stairs)
 
     def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         t = s.trick

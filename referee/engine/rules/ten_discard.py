@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 from referee.engine.cards import Rank
 from referee.engine.effects import Await, Effect
 from referee.engine.options import Option, option
-from referee.engine.plays import Play
-from referee.engine.rules.base import Rule, group_rank_effect
+from referee.engine.plays import Play, Shape
+from referee.engine.rules.base import Rule, group_rank_effect, rank_shape
 
 if TYPE_CHECKING:
     from referee.engine.state import GameState
@@ -47,6 +47,9 @@ class TenDiscard(Rule[TenDiscardOption]):
             "": "{player}さん、{count}まい すてました。",
         },
     }
+
+    def fires_on(self, shape: Shape) -> bool:
+        return rank_shape(shape, False, Rank.TEN)
 
     def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         if group_rank_effect(play, False, Rank.TEN):

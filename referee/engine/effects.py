@@ -233,7 +233,7 @@ class Fall(Effect):
     def apply(self, w: Working, seat: int) -> None:
         if w.active >> self.player & 1:
             w.active &= ~(1 << self.player)
-            w.fallen.append(self.player)
+            w.fallen += (self.player,)
             w.effect(self.rule, self.player)
 
 

@@ -314,7 +314,7 @@ def _discard(s: GameState, a: Discard) -> Result:
             w.discarded = add_jokers(w.discarded, joker_count(m))
         w.effect(p.rule, seat, count=n, cards=tuple(codes(a.cards)))
     else:
-        w.counts[seat] -= n
+        w.add_count(seat, -n)
         w.effect(p.rule, seat, count=n)
     w.discarded_count += n
     _finish_if_empty(w, seat)
@@ -347,8 +347,8 @@ def _give(s: GameState, a: Give) -> Result:
         w.put(to, m, n)
         w.effect(p.rule, seat, to=w.name(to), count=n, cards=tuple(codes(a.cards)))
     else:
-        w.counts[seat] -= n
-        w.counts[to] += n
+        w.add_count(seat, -n)
+        w.add_count(to, n)
         w.effect(p.rule, seat, to=w.name(to), count=n)
     _finish_if_empty(w, seat)
     return w.result()
@@ -378,15 +378,15 @@ def _exchange(s: GameState, a: Exchange) -> Result:
         w.effect("exchange", seat, to=w.name(tr.receiver), count=tr.count,
                  cards=tuple(codes(a.cards)))
     else:
-        w.counts[seat] -= tr.count
-        w.counts[tr.receiver] += tr.count
+        w.add_count(seat, -tr.count)
+        w.add_count(tr.receiver, tr.count)
         w.effect("exchange", seat, to=w.name(tr.receiver), count=tr.count)
     w.transfers = tuple(t for t in s.transfers if t is not tr)
     if not w.transfers:
         w.phase = Phase.PLAY
         if w.turn < 0:  # led by a card's holder: the holder after the exchange
             w.turn = (w.leader if w.leader >= 0 else s.rules.first_player.first_seat(
-                w.match.ranking, tuple(w.hands) if w.known else None))
+                w.match.ranking, w.hands if w.known else None))
             w.leader = -1
     return w.result()
 

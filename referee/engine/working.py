@@ -2,7 +2,8 @@
 
 The engine's handlers (``referee.engine.engine``) and the effects (``referee.engine.effects``:
 each effect applies itself to this copy) change it; ``result`` freezes it into the next state
-and the action's events.
+and the action's events. Its per-seat values and seat lists stay the state's tuples; the few an
+action changes are replaced (``with_item``), not copied to lists and back on every action.
 """
 
 from __future__ import annotations
@@ -29,16 +30,14 @@ class Working:
                  "transfers", "ranking", "scores", "match", "point_cards", "revealed",
                  "recent", "recent_seat", "leader", "slots", "events", "skips", "skip_rule", "ended")
 
-    point_cards: Sequence[int]
-
     def __init__(self, s: GameState) -> None:
         self.s = s
         self.rules = s.rules
         self.players = s.players
         self.phase = s.phase
         self.known = s.known
-        self.hands = list(s.hands)
-        self.counts = list(s.counts)
+        self.hands = s.hands
+        self.counts = s.counts
         self.dealt = s.dealt
         self.dealt_count = s.dealt_count
         self.seen = s.seen
@@ -57,9 +56,9 @@ class Working:
         self.plays = t.plays
         self.trick_slots = t.slots
         self.active = s.active
-        self.finished = list(s.finished)
-        self.disqualified = list(s.disqualified)
-        self.fallen = list(s.fallen)
+        self.finished = s.finished
+        self.disqualified = s.disqualified
+        self.fallen = s.fallen
         self.pending = s.pending
         self.transfers = s.transfers
         self.ranking = s.ranking
@@ -84,13 +83,13 @@ class Working:
         else:
             trick = Trick(self.top, self.last, self.passed, self.flipped, self.bind, self.strict,
                           self.plays, self.trick_slots)
-        return GameState(self.rules, self.players, self.phase, self.known, tuple(self.hands),
-                         tuple(self.counts), self.dealt, self.dealt_count, self.seen,
+        return GameState(self.rules, self.players, self.phase, self.known, self.hands,
+                         self.counts, self.dealt, self.dealt_count, self.seen,
                          self.discarded, self.discarded_count, self.turn, self.direction,
-                         self.revolution, trick, self.active, tuple(self.finished),
-                         tuple(self.disqualified), tuple(self.fallen), self.pending,
+                         self.revolution, trick, self.active, self.finished,
+                         self.disqualified, self.fallen, self.pending,
                          self.transfers, self.ranking, self.scores, self.match,
-                         tuple(self.point_cards), self.revealed, self.recent,
+                         self.point_cards, self.revealed, self.recent,
                          self.recent_seat, self.leader, self.slots)
 
     def result(self) -> Result:
@@ -160,9 +159,8 @@ class Working:
 
     def take_point(self, seat: int, card: int) -> None:
         """``seat`` takes ``card`` (on the table) as a point card."""
-        pc = list(self.point_cards) if self.point_cards else [0] * len(self.players)
-        pc[seat] |= 1 << card
-        self.point_cards = pc
+        pc = self.point_cards or (0,) * len(self.players)
+        self.point_cards = with_item(pc, seat, pc[seat] | 1 << card)
         self.events.append(PointCardEvent(self.players[seat], Card(card).code))
 
     def advance(self, frm: int, skips: int = 0, skip_rule: str = "") -> None:
@@ -197,8 +195,8 @@ class Working:
         real = m & REAL_MASK
         jk = joker_count(m)
         if self.known:
-            self.hands[seat] = remove_jokers(self.hands[seat] & ~real, jk)
-        self.counts[seat] -= len(tokens)
+            self.hands = with_item(self.hands, seat, remove_jokers(self.hands[seat] & ~real, jk))
+        self.add_count(seat, -len(tokens))
         if to_table:
             self.seen = add_jokers(self.seen | real, jk) if jk else self.seen | real
         return m
@@ -207,8 +205,12 @@ class Working:
         if self.known:
             h = self.hands[seat] | (m & REAL_MASK)
             jk = joker_count(m)
-            self.hands[seat] = add_jokers(h, jk) if jk else h
-        self.counts[seat] += n
+            self.hands = with_item(self.hands, seat, add_jokers(h, jk) if jk else h)
+        self.add_count(seat, n)
+
+    def add_count(self, seat: int, n: int) -> None:
+        """``seat`` holds ``n`` more cards (fewer when negative)."""
+        self.counts = with_item(self.counts, seat, self.counts[seat] + n)
 
     # ---- finishing (step 7) and the game end ------------------------------------------------
     def finish(self, seat: int, play: Play | None, fix_turn: bool = True) -> None:
@@ -227,11 +229,11 @@ class Working:
             self.chombo(seat, dq.rule)
             return
         if dq is not None:
-            self.disqualified.append(seat)
+            self.disqualified += (seat,)
             self.effect(dq.rule, seat)
         else:
             before = len(self.finished)
-            self.finished.append(seat)
+            self.finished += (seat,)
             self.events.append(FinishEvent(self.players[seat], len(self.finished)))
             for r in rules.on_finish_rules:
                 for e in r.on_finish(s, seat, before, play):
@@ -255,23 +257,23 @@ class Working:
         rules = self.rules
         n = len(self.players)
         if last >= 0:
-            self.finished = [x for x in self.finished if x != last]
-            self.fallen = [x for x in self.fallen if x != last]
-            self.disqualified = [x for x in self.disqualified if x != last]
+            self.finished = tuple(x for x in self.finished if x != last)
+            self.fallen = tuple(x for x in self.fallen if x != last)
+            self.disqualified = tuple(x for x in self.disqualified if x != last)
         rest = [x for x in range(n) if self.active >> x & 1 and x != last]
         if (len(rest) == 1 and last < 0
                 and not (rules.finishers and len(self.finished) >= rules.finishers)):
-            self.finished.append(rest[0])
+            self.finished += (rest[0],)
             self.events.append(FinishEvent(self.players[rest[0]], len(self.finished)))
             rest = []
         self.active = 0
-        finished = tuple(self.finished)
-        ranking = (finished + tuple(rest) + tuple(self.fallen) + tuple(reversed(self.disqualified))
+        finished = self.finished
+        ranking = (finished + tuple(rest) + self.fallen + tuple(reversed(self.disqualified))
                    + ((last,) if last >= 0 else ()))
         for place, seat in enumerate(ranking[len(finished) + len(rest):],
                                      start=len(finished) + len(rest) + 1):
             self.events.append(FinishEvent(self.players[seat], place))
-        scores = rules.scoring.game_scores(ranking, finished, tuple(self.point_cards), self.slots)
+        scores = rules.scoring.game_scores(ranking, finished, self.point_cards, self.slots)
         m = self.match
         base = m.totals or rules.scoring.start_totals(n)
         totals = tuple(a + b for a, b in zip(base, scores))
@@ -316,6 +318,11 @@ class Working:
                             and self.active >> e.player & 1):
                         out = (e.player, e.rule)
         return out
+
+
+def with_item(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
+    """``values`` with item ``i`` replaced by ``value``."""
+    return values[:i] + (value,) + values[i + 1:]
 
 
 def apply_effects(w: Working, seat: int, effects: Sequence[Effect], play: Play | None,

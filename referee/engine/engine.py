@@ -36,7 +36,7 @@ from referee.engine.events import RULE_IDS, Event, IllegalEvent, PassEvent, Play
 from referee.engine.plays import Play, interpretations
 from referee.engine.rules.basic import basic_check
 from referee.engine.ruleset import Rules
-from referee.engine.state import GameState, MatchInfo, Phase, Transfer
+from referee.engine.state import GameState, MatchInfo, Phase, Transfer, Trick
 from referee.engine.working import Result, Working, apply_effects
 from referee.errors import UserError
 
@@ -263,8 +263,16 @@ def _pass(s: GameState, a: Pass) -> Result:
     gate = _gate(s, seat)
     if gate is not None:
         return _illegal(s, seat, gate[0], gate[1], gate[2])
-    if s.trick.top is None:
+    t = s.trick
+    if t.top is None:
         return _illegal(s, seat, "must-lead", f"{a.player} leads and must play")
+    if p is None and not s.rules.permanent_pass:
+        passed = t.passed | 1 << seat
+        if s.active & ~(1 << t.last) & ~passed:  # somebody may still answer: the trick goes on
+            turn = s.next_active(seat)  # (Working.advance, with no skips and no permanent pass)
+            return (s.after_pass(turn, Trick(t.top, t.last, passed, t.flipped, t.bind, t.strict,
+                                             t.plays, t.slots)),
+                    (PassEvent(a.player), TurnEvent(s.players[turn])))
     w = Working(s)
     if w.pending is not None:
         v = w.lapse()

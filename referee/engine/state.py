@@ -178,6 +178,28 @@ class GameState:
             return p.player
         return self.turn
 
+    def next_active(self, seat: int) -> int:
+        """The next seat after ``seat`` still playing, in the direction of play (-1: none)."""
+        n = len(self.players)
+        active = self.active
+        cur = seat
+        for _ in range(n):
+            cur = (cur + self.direction) % n
+            if active >> cur & 1:
+                return cur
+        return -1
+
+    def after_pass(self, turn: int, trick: Trick) -> GameState:
+        """This state with ``turn`` and ``trick`` and no recent play: the state after a pass
+        that leaves the trick going on (the commonest action, so the engine builds it directly,
+        not through a working copy; the fields in their order, as ``Working.freeze``)."""
+        return GameState(self.rules, self.players, self.phase, self.known, self.hands,
+                         self.counts, self.dealt, self.dealt_count, self.seen, self.discarded,
+                         self.discarded_count, turn, self.direction, self.revolution, trick,
+                         self.active, self.finished, self.disqualified, self.fallen,
+                         self.pending, self.transfers, self.ranking, self.scores, self.match,
+                         self.point_cards, self.revealed, None, -1, self.leader, self.slots)
+
     def hand(self, seat: int) -> tuple[Card, ...]:
         return cards_of(self.hands[seat]) if self.known else ()
 

@@ -1,0 +1,43 @@
+"""The engine's shortcuts for its commonest actions build what the general path would."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from referee.engine import apply, load_preset, new_match
+from referee.engine.presets import PRESETS
+from referee.engine.simulate import play_game, random_action
+from referee.engine.state import GameState, Phase, Trick
+
+
+def _states(preset: str, players: int = 5) -> list[GameState]:
+    """Every state of two random games (a match's first and second: exchange, capital fall)."""
+    rng = random.Random(5)
+    s = new_match(load_preset(preset), [chr(65 + i) for i in range(players)])
+    out = []
+    for _ in range(2):
+        s, _log = play_game(s, rng, check=False, max_steps=0)  # deal only
+        while s.phase is not Phase.OVER:
+            out.append(s)
+            s, _ = apply(s, random_action(s, rng))
+    return out
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_after_pass_is_the_state_with_turn_and_trick_replaced(preset: str) -> None:
+    for s in _states(preset):
+        trick = Trick(s.trick.top, s.trick.last, s.trick.passed | 1, s.trick.flipped)
+        assert s.after_pass(3, trick) == dataclasses.replace(s, turn=3, trick=trick, recent=None,
+                                                             recent_seat=-1)
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_next_active_is_the_next_seat_still_playing(preset: str) -> None:
+    for s in _states(preset):
+        for seat in range(s.n):
+            ahead = [(seat + k * s.direction) % s.n for k in range(1, s.n + 1)]
+            want = next((x for x in ahead if s.active >> x & 1), -1)
+            assert s.next_active(seat) == want

@@ -74,7 +74,7 @@ def judge(s: GameState, seat: int, tokens: tuple[Card, ...]) -> tuple[Play | Non
         readings.extend(r.interpret(s, seat, tokens))
     plain = interpretations(tokens, rules.stairs_min, s.reversed)
     if top is not None and len(plain) > 1:
-        plain.sort(key=lambda p: p.kind is not top.kind)
+        plain = tuple(sorted(plain, key=lambda p: p.kind is not top.kind))
     readings.extend(plain)
     if not readings:
         for r in rules.explain_rules:

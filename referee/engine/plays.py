@@ -168,14 +168,33 @@ def rank_symbol(rank: int) -> str:
     return "JK" if rank == JOKER_RANK else RANK_SYMBOLS[rank]
 
 
+_READINGS: dict[tuple[tuple[Card, ...], int, bool, int | None, bool], tuple[Play, ...]] = {}
+_MAX_READINGS = 200_000  # a bound for a long-lived process fed arbitrary cards (never reached
+                         # by games: there are far fewer distinct plays)
+
+
 def interpretations(tokens: tuple[Card, ...], stairs_min: int, reversed_: bool,
-                    added: int | None = None, catapult: bool = False) -> list[Play]:
+                    added: int | None = None, catapult: bool = False) -> tuple[Play, ...]:
     """Every reading of ``tokens`` as a play, preferred first.
 
     ``stairs_min`` 0 means stairs are not allowed. Stairs whose jokers could sit at either end
     give several readings, the strongest (in the current order) first; a pinned joker removes
-    the doubt. Returns [] when the cards form no play.
+    the doubt. Returns () when the cards form no play.
+
+    Remembered: the same cards are read again and again, and a ``Play`` is an immutable value
+    that any number of states may share.
     """
+    key = (tokens, stairs_min, reversed_, added, catapult)
+    found = _READINGS.get(key)
+    if found is None:
+        if len(_READINGS) >= _MAX_READINGS:
+            _READINGS.clear()
+        found = _READINGS[key] = tuple(_read(tokens, stairs_min, reversed_, added, catapult))
+    return found
+
+
+def _read(tokens: tuple[Card, ...], stairs_min: int, reversed_: bool, added: int | None,
+          catapult: bool) -> list[Play]:
     n = len(tokens)
     if added is None:
         added = n

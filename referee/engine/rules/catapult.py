@@ -59,7 +59,8 @@ class Catapult(Rule[CatapultOption]):
         top = self._target(s)
         if top is None or len(tokens) != 2:
             return []
-        return interpretations(top.cards + tuple(tokens), 3, s.reversed, added=2, catapult=True)
+        return list(interpretations(top.cards + tuple(tokens), 3, s.reversed, added=2,
+                                    catapult=True))
 
     def explain(self, s: GameState, seat: int, tokens: tuple[Card, ...]) -> str | None:
         top = self._target(s)

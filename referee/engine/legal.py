@@ -23,7 +23,6 @@ from referee.engine.state import GameState, Phase, Transfer
 
 _JK = Card(JOKER)
 _POP4 = [bin(i).count("1") for i in range(16)]
-_RANKS_FROM: dict[tuple[tuple[int, ...], int, bool], tuple[int, ...]] = {}  # (order table, strength, equal allowed) -> ranks that may answer
 
 
 def legal_actions(s: GameState) -> list[Action]:
@@ -243,7 +242,8 @@ def _stairs_tokens(m: int, lo: int, hi: int, su: int) -> tuple[Card, ...]:
 
 def follows(s: GameState, hand: int, top: Play) -> list[tuple[Card, ...]]:
     rules = s.rules
-    table = rules.order.table(s.reversed)
+    rev = s.reversed
+    table = rules.order.table(rev)
     ts = strength(top, table)
     eq = bool(rules.equal_beats_rules)
     c = len(top.cards)
@@ -253,19 +253,16 @@ def follows(s: GameState, hand: int, top: Play) -> list[tuple[Card, ...]]:
     wild = rules.jokers_wild
     out: list[tuple[Card, ...]] = []
     if top.kind is Kind.GROUP:
-        key = (table, ts, eq)
-        ranks = _RANKS_FROM.get(key)
-        if ranks is None:
-            ranks = _RANKS_FROM[key] = tuple(r for r in range(13)
-                                            if table[r] > ts or (table[r] == ts and eq))
-        for r in ranks:
-            if strict >= 0 and r != strict:
-                continue
-            nib = hand >> (r * 4) & 0xF
-            if bind:
-                nib &= bind
-            if not nib:
-                continue
+        # the cards that may answer, by their rank (and the strict bind's rank, the bound suits)
+        cards = hand & rules.order.beating(rev, ts, eq)
+        if strict >= 0:
+            cards &= 0xF << 4 * strict
+        if bind:
+            cards &= bind * _EVERY4
+        while cards:  # each rank held, weakest id first
+            r = ((cards & -cards).bit_length() - 1) >> 2
+            nib = cards >> 4 * r & 0xF
+            cards ^= nib << 4 * r
             k = _POP4[nib]
             if k >= c:
                 out.extend(_GROUPS[r][nib][c])

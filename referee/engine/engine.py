@@ -30,14 +30,15 @@ from typing import Any, Callable, Sequence
 
 from referee.engine.actions import (Action, CardsOrCount, Claim, Deal, Declare, Discard, Exchange,
                                     Give, Pass, PlayCards)
-from referee.engine.cards import JOKER, PINNED_BASE, REAL_MASK, Card, add_jokers, codes, joker_count, mask_of
+from referee.engine.cards import (JOKER, PINNED_BASE, REAL_MASK, Card, add_jokers, codes,
+                                  joker_count, mask_of, remove_jokers)
 from referee.engine.effects import Announce, Effect
 from referee.engine.events import RULE_IDS, Event, IllegalEvent, PassEvent, PlayEvent, TurnEvent
 from referee.engine.plays import Play, interpretations
 from referee.engine.rules.basic import basic_check
 from referee.engine.ruleset import Rules
 from referee.engine.state import GameState, MatchInfo, Phase, Transfer, Trick
-from referee.engine.working import Result, Working, apply_effects
+from referee.engine.working import Result, Working, apply_effects, with_item
 from referee.errors import UserError
 
 
@@ -226,6 +227,14 @@ def apply_judged(s: GameState, a: PlayCards, play: Play) -> Result:
 def _make_play(s: GameState, seat: int, tokens: tuple[Card, ...], play: Play) -> Result:
     """Steps d-f of a legal play (see the module docstring)."""
     rules = s.rules
+    effects: list[Effect] = []
+    for r in rules.shape_rules(play)[1]:
+        fx = r.effects(s, seat, play)
+        if fx:  # most rules change nothing for most plays
+            effects.extend(fx)
+    if (not effects and s.pending is None and s.counts[seat] > len(tokens)
+            and not rules.permanent_pass):
+        return _plain_play(s, seat, tokens, play)
     w = Working(s)
     if w.pending is not None:  # an optional declaration nobody made is gone
         v = w.lapse()
@@ -236,11 +245,6 @@ def _make_play(s: GameState, seat: int, tokens: tuple[Card, ...], play: Play) ->
     w.recent_seat = seat
     w.take(seat, tokens, True)
     w.events.append(PlayEvent(s.players[seat], tuple(codes(tokens))))
-    effects: list[Effect] = []
-    for r in rules.shape_rules(play)[1]:
-        fx = r.effects(s, seat, play)
-        if fx:  # most rules change nothing for most plays
-            effects.extend(fx)
     w.top = play
     w.last = seat
     w.plays += 1
@@ -248,6 +252,26 @@ def _make_play(s: GameState, seat: int, tokens: tuple[Card, ...], play: Play) ->
         w.passed = 0
     apply_effects(w, seat, effects, play)
     return w.result()
+
+
+def _plain_play(s: GameState, seat: int, tokens: tuple[Card, ...], play: Play) -> Result:
+    """A play that fires no rule, leaves cards in the hand and follows no pending declaration,
+    without permanent pass (the commonest play): the cards go from the hand to the table (as
+    ``Working.take``), the play tops the trick, the next player still in moves (step 10 with
+    nobody passed yet). Built directly, not through a working copy."""
+    t = s.trick
+    m = mask_of(tokens)
+    real = m & REAL_MASK
+    jk = joker_count(m)
+    hands = s.hands
+    if s.known:
+        hands = with_item(hands, seat, remove_jokers(hands[seat] & ~real, jk))
+    counts = with_item(s.counts, seat, s.counts[seat] - len(tokens))
+    seen = add_jokers(s.seen | real, jk) if jk else s.seen | real
+    turn = s.next_active(seat)
+    trick = Trick(play, seat, 0, t.flipped, t.bind, t.strict, t.plays + 1, t.slots)
+    return (s.after_turn(turn, trick, play, seat, hands, counts, seen),
+            (PlayEvent(s.players[seat], tuple(codes(tokens))), TurnEvent(s.players[turn])))
 
 
 def _pass(s: GameState, a: Pass) -> Result:
@@ -270,8 +294,8 @@ def _pass(s: GameState, a: Pass) -> Result:
         passed = t.passed | 1 << seat
         if s.active & ~(1 << t.last) & ~passed:  # somebody may still answer: the trick goes on
             turn = s.next_active(seat)  # (Working.advance, with no skips and no permanent pass)
-            return (s.after_pass(turn, Trick(t.top, t.last, passed, t.flipped, t.bind, t.strict,
-                                             t.plays, t.slots)),
+            trick = Trick(t.top, t.last, passed, t.flipped, t.bind, t.strict, t.plays, t.slots)
+            return (s.after_turn(turn, trick, None, -1, s.hands, s.counts, s.seen),
                     (PassEvent(a.player), TurnEvent(s.players[turn])))
     w = Working(s)
     if w.pending is not None:

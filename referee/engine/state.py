@@ -189,16 +189,18 @@ class GameState:
                 return cur
         return -1
 
-    def after_pass(self, turn: int, trick: Trick) -> GameState:
-        """This state with ``turn`` and ``trick`` and no recent play: the state after a pass
-        that leaves the trick going on (the commonest action, so the engine builds it directly,
-        not through a working copy; the fields in their order, as ``Working.freeze``)."""
-        return GameState(self.rules, self.players, self.phase, self.known, self.hands,
-                         self.counts, self.dealt, self.dealt_count, self.seen, self.discarded,
+    def after_turn(self, turn: int, trick: Trick, recent: Play | None, recent_seat: int,
+                   hands: tuple[int, ...], counts: tuple[int, ...], seen: int) -> GameState:
+        """This state with these fields replaced: the state after a pass or a play that
+        changes nothing else (the commonest actions, so the engine builds it directly, not
+        through a working copy; the fields in their order, as ``Working.freeze``)."""
+        return GameState(self.rules, self.players, self.phase, self.known, hands, counts,
+                         self.dealt, self.dealt_count, seen, self.discarded,
                          self.discarded_count, turn, self.direction, self.revolution, trick,
                          self.active, self.finished, self.disqualified, self.fallen,
                          self.pending, self.transfers, self.ranking, self.scores, self.match,
-                         self.point_cards, self.revealed, None, -1, self.leader, self.slots)
+                         self.point_cards, self.revealed, recent, recent_seat, self.leader,
+                         self.slots)
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         return cards_of(self.hands[seat]) if self.known else ()

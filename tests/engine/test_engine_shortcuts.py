@@ -27,11 +27,13 @@ def _states(preset: str, players: int = 5) -> list[GameState]:
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
-def test_after_pass_is_the_state_with_turn_and_trick_replaced(preset: str) -> None:
+def test_after_turn_is_the_state_with_those_fields_replaced(preset: str) -> None:
     for s in _states(preset):
         trick = Trick(s.trick.top, s.trick.last, s.trick.passed | 1, s.trick.flipped)
-        assert s.after_pass(3, trick) == dataclasses.replace(s, turn=3, trick=trick, recent=None,
-                                                             recent_seat=-1)
+        hands, counts = s.hands[::-1], s.counts[::-1]
+        assert s.after_turn(3, trick, s.trick.top, 2, hands, counts, s.seen | 1) == (
+            dataclasses.replace(s, turn=3, trick=trick, recent=s.trick.top, recent_seat=2,
+                                hands=hands, counts=counts, seen=s.seen | 1))
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))

@@ -16,7 +16,8 @@ from itertools import combinations
 from typing import Iterable
 
 from referee.engine.actions import Action, Claim, Declare, Discard, Exchange, Give, Pass, PlayCards
-from referee.engine.cards import CARDS, JOKER, PINNED_BASE, Card, cards_of, joker_count, mask_of
+from referee.engine.cards import (CARDS, JOKER, PINNED_BASE, REAL_MASK, Card, cards_of,
+                                  joker_count, mask_of)
 from referee.engine.engine import EngineError, judge, possession
 from referee.engine.plays import JOKER_RANK, Kind, Play, strength
 from referee.engine.state import GameState, Phase, Transfer
@@ -182,10 +183,11 @@ def leads(s: GameState, hand: int) -> list[tuple[Card, ...]]:
     out: list[tuple[Card, ...]] = []
     jk = joker_count(hand)
     wild = s.rules.jokers_wild
-    for r in range(13):
-        nib = hand >> (r * 4) & 0xF
-        if not nib:
-            continue
+    cards = hand & REAL_MASK
+    while cards:  # each rank held, weakest id first
+        r = ((cards & -cards).bit_length() - 1) >> 2
+        nib = cards >> 4 * r & 0xF
+        cards ^= nib << 4 * r
         out.extend(_LEADS[r][nib])
         if jk and wild:
             full = _ALL[r][nib]
@@ -196,18 +198,18 @@ def leads(s: GameState, hand: int) -> list[tuple[Card, ...]]:
     smin = s.rules.stairs_min
     if smin:
         for su in range(4):
-            m = suit_ranks(hand, su)
-            if m:
-                key = (m, su, jk, smin)
+            held = hand & _EVERY4 << su  # the suit's cards (their bits also say the suit)
+            if held:
+                key = (held, jk, smin)
                 runs = _SUIT_STAIRS.get(key)
                 if runs is None:
-                    runs = _SUIT_STAIRS[key] = _suit_stairs(m, su, jk, smin)
+                    runs = _SUIT_STAIRS[key] = _suit_stairs(suit_ranks(hand, su), su, jk, smin)
                 out.extend(runs)
     return out
 
 
-# (ranks held in the suit, suit, jokers, shortest stairs) -> the stairs leads of that suit
-_SUIT_STAIRS: dict[tuple[int, int, int, int], tuple[tuple[Card, ...], ...]] = {}
+# (the cards held of a suit, jokers, shortest stairs) -> the stairs leads of that suit
+_SUIT_STAIRS: dict[tuple[int, int, int], tuple[tuple[Card, ...], ...]] = {}
 
 
 def _suit_stairs(m: int, su: int, jk: int, smin: int) -> tuple[tuple[Card, ...], ...]:

@@ -84,14 +84,12 @@ class StrictBind(Rule[StrictBindOption]):
         return not shape.catapult and shape.kind is Kind.GROUP
 
     def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
-        t = s.trick
-        top = t.top
-        suit_bind = s.rules.typed_option(SuitBindOption)  # strict binds form where suit binds can
+        top = s.trick.top
         if (play.catapult or play.kind is not Kind.GROUP or top is None or top.kind is not Kind.GROUP
-                or top.low == JOKER_RANK
-                or not binds(top, play, suit_bind.max_cards, suit_bind.in_stairs)):
+                or top.low == JOKER_RANK or self.order.next_rank(top.low, s.reversed) != play.low):
             return ()
-        if self.order.next_rank(top.low, s.reversed) != play.low:
+        suit_bind = s.rules.typed_option(SuitBindOption)  # strict binds form where suit binds can
+        if not binds(top, play, suit_bind.max_cards, suit_bind.in_stairs):
             return ()
         return (SetBind(self.ID, play.suits, play.low),)
 

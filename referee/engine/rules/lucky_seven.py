@@ -16,7 +16,7 @@ from itertools import combinations
 from referee.engine.cards import JOKER, Card, Rank, joker_count
 from referee.engine.effects import Effect, EndTrick
 from referee.engine.options import Option, option
-from referee.engine.plays import Kind, Play, Shape
+from referee.engine.plays import Kind, Order, Play, Shape
 from referee.engine.rules.base import Rule
 
 if TYPE_CHECKING:
@@ -45,10 +45,15 @@ class LuckySeven(Rule[LuckySevenOption]):
         },
     }
 
+    def __init__(self, option: Option, order: Order, stairs_min: int) -> None:
+        super().__init__(option, order, stairs_min)
+        # the strongest rank in either direction: a quick first test (most tops are neither)
+        self.strongest = (order.strongest_rank(False), order.strongest_rank(True))
+
     def _target(self, s: GameState) -> bool:
         top = s.trick.top
-        return (top is not None and top.kind is Kind.GROUP and len(top.cards) <= 3
-                and top.low == self.order.strongest_rank(s.reversed))
+        return (top is not None and top.low in self.strongest and top.kind is Kind.GROUP
+                and len(top.cards) <= 3 and top.low == self.order.strongest_rank(s.reversed))
 
     def _fits(self, s: GameState, play: Play) -> bool:
         return (play.kind is Kind.GROUP and play.low == Rank.SEVEN and len(play.cards) == 3

@@ -7,12 +7,11 @@ and ``cards`` is None.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from referee.engine.cards import Card
+from referee.engine.immutable import immutable
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Deal:
     """Start a game: known ``hands`` (one tuple of cards per seat) or hidden ``counts``.
 
@@ -22,25 +21,25 @@ class Deal:
     first: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class PlayCards:
     player: str
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Pass:
     player: str
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Declare:
     """Take an optional effect offered by the play just made (e.g. ``eight-reset``)."""
     player: str
     rule: str
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class CardsOrCount:
     """Cards leaving a hand: the cards themselves (known hands) or just how many (hidden hands)."""
     player: str
@@ -52,22 +51,22 @@ class CardsOrCount:
         return len(self.cards) if self.cards is not None else int(self.count or 0)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Discard(CardsOrCount):
     """10-discard: cards (known hands) or a count (hidden hands) leave the hand."""
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Give(CardsOrCount):
     """9-pass: cards (known) or a count (hidden) go to the next player."""
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Exchange(CardsOrCount):
     """Card exchange before a game: the giver's cards (known) or their count (hidden)."""
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Claim:
     """A claim that depends on a hand's contents, proven by revealing cards."""
     player: str

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable
 from itertools import combinations
 
-from referee.engine.cards import JOKER, Card, Rank, joker_count
+from referee.engine.cards import JOKER, Card, Rank, cards_of, joker_count
 from referee.engine.effects import Effect, EndTrick
 from referee.engine.options import Option, option
 from referee.engine.plays import Kind, Order, Play, Shape
@@ -29,6 +29,10 @@ class LuckySevenOption(Option):
     ID = "lucky-seven"
     TITLE = "Lucky 7 (three 7s beat 2s, 3s when reversed)"
     SEED = "Seed 004 ラッキー7"
+
+
+_SEVENS = 0xF << 4 * Rank.SEVEN
+"""The mask of the four 7s."""
 
 
 class LuckySeven(Rule[LuckySevenOption]):
@@ -71,7 +75,7 @@ class LuckySeven(Rule[LuckySevenOption]):
     def generate(self, s: GameState, seat: int, hand: int) -> Iterable[tuple[Card, ...]]:
         if not self._target(s):
             return []
-        sevens = [Card.of(Rank.SEVEN, su) for su in range(4) if hand >> (Rank.SEVEN * 4 + su) & 1]
+        sevens = cards_of(hand & _SEVENS)
         jk = joker_count(hand)
         out = []
         for k in range(max(1, 3 - jk), min(3, len(sevens)) + 1):

@@ -68,8 +68,8 @@ def shape_binds(play: Play | Shape, max_cards: int, in_stairs: bool) -> bool:
 def binds(top: Play | None, play: Play, max_cards: int = 0, in_stairs: bool = True) -> bool:
     """Do these two consecutive plays have the same, fully determined suits (and a shape that
     can bind, see ``shape_binds``)?"""
-    return (top is not None and same_shape(top, play) and top.fully_determined
-            and play.fully_determined and top.suits == play.suits
+    return (top is not None and top.suits == play.suits and same_shape(top, play)
+            and top.fully_determined and play.fully_determined
             and shape_binds(play, max_cards, in_stairs))
 
 

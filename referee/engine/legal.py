@@ -244,19 +244,18 @@ def _stairs_tokens(m: int, lo: int, hi: int, su: int) -> tuple[Card, ...]:
 
 def follows(s: GameState, hand: int, top: Play) -> list[tuple[Card, ...]]:
     rules = s.rules
+    trick = s.trick
     rev = s.reversed
-    table = rules.order.table(rev)
-    ts = strength(top, table)
     eq = bool(rules.equal_beats_rules)
     c = len(top.cards)
     jk = joker_count(hand)
-    bind = s.trick.bind
-    strict = s.trick.strict
+    bind = trick.bind
+    strict = trick.strict
     wild = rules.jokers_wild
     out: list[tuple[Card, ...]] = []
     if top.kind is Kind.GROUP:
         # the cards that may answer, by their rank (and the strict bind's rank, the bound suits)
-        cards = hand & rules.order.beating(rev, ts, eq)
+        cards = hand & rules.order.beating(rev, rules.order.table(rev)[top.low], eq)
         if strict >= 0:
             cards &= 0xF << 4 * strict
         if bind:
@@ -273,6 +272,8 @@ def follows(s: GameState, hand: int, top: Play) -> list[tuple[Card, ...]]:
         if jk >= c and (top.low != JOKER_RANK or eq):
             out.append((_JK,) * c)
     else:
+        table = rules.order.table(rev)
+        ts = strength(top, table)
         smin = c
         for su in range(4):
             if bind and not bind >> su & 1:

@@ -56,8 +56,10 @@ class Catapult(Rule[CatapultOption]):
         return top
 
     def interpret(self, s: GameState, seat: int, tokens: tuple[Card, ...]) -> list[Play]:
+        if len(tokens) != 2:
+            return []
         top = self._target(s)
-        if top is None or len(tokens) != 2:
+        if top is None:
             return []
         return list(interpretations(top.cards + tuple(tokens), 3, s.reversed, added=2,
                                     catapult=True))

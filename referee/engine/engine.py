@@ -265,7 +265,8 @@ def _plain_play(s: GameState, seat: int, tokens: tuple[Card, ...], play: Play) -
     jk = joker_count(m)
     hands = s.hands
     if s.known:
-        hands = with_item(hands, seat, remove_jokers(hands[seat] & ~real, jk))
+        hand = hands[seat] & ~real
+        hands = with_item(hands, seat, remove_jokers(hand, jk) if jk else hand)
     counts = with_item(s.counts, seat, s.counts[seat] - len(tokens))
     seen = add_jokers(s.seen | real, jk) if jk else s.seen | real
     turn = s.next_active(seat)

@@ -195,7 +195,8 @@ class Working:
         real = m & REAL_MASK
         jk = joker_count(m)
         if self.known:
-            self.hands = with_item(self.hands, seat, remove_jokers(self.hands[seat] & ~real, jk))
+            hand = self.hands[seat] & ~real
+            self.hands = with_item(self.hands, seat, remove_jokers(hand, jk) if jk else hand)
         self.add_count(seat, -len(tokens))
         if to_table:
             self.seen = add_jokers(self.seen | real, jk) if jk else self.seen | real

@@ -43,8 +43,10 @@ def basic_check(s: GameState, seat: int, play: Play) -> tuple[str, str] | None:
         return "wrong-count", f"{len(top.cards)} card(s) must be played, not {len(play.cards)}"
     rules = s.rules
     table = rules.order.table(s.reversed)
-    a = strength(play, table)
-    b = strength(top, table)
+    if play.kind is Kind.GROUP:  # a group's strength is its rank's
+        a, b = table[play.low], table[top.low]
+    else:
+        a, b = strength(play, table), strength(top, table)
     if a > b:
         return None
     if a == b:

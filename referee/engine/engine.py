@@ -499,7 +499,8 @@ def _deal(s: GameState, a: Deal) -> Result:
         for h in a.hands:
             m = 0
             for c in h:
-                c = Card(c)
+                if type(c) is not Card:  # (a record's deal may name cards by their ids)
+                    c = Card(c)
                 if c >= PINNED_BASE:
                     raise EngineError(f"a dealt joker cannot be pinned ({c.code})")
                 if c >= JOKER:

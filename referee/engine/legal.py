@@ -16,8 +16,8 @@ from itertools import combinations
 from typing import Iterable
 
 from referee.engine.actions import Action, Claim, Declare, Discard, Exchange, Give, Pass, PlayCards
-from referee.engine.cards import (CARDS, JOKER, PINNED_BASE, REAL_MASK, Card, cards_of,
-                                  joker_count, mask_of)
+from referee.engine.cards import (CARDS, JOKER, JOKER_SHIFT, PINNED_BASE, REAL_MASK, Card,
+                                  cards_of, joker_count, mask_of)
 from referee.engine.engine import EngineError, judge, possession
 from referee.engine.plays import JOKER_RANK, Kind, Play, strength
 from referee.engine.state import GameState, Phase, Transfer
@@ -245,17 +245,18 @@ def _stairs_tokens(m: int, lo: int, hi: int, su: int) -> tuple[Card, ...]:
 def follows(s: GameState, hand: int, top: Play) -> list[tuple[Card, ...]]:
     rules = s.rules
     trick = s.trick
-    rev = s.reversed
+    rev = s.revolution is not trick.flipped  # s.reversed (this runs for every answer)
     eq = bool(rules.equal_beats_rules)
     c = len(top.cards)
-    jk = joker_count(hand)
+    jk = (hand >> JOKER_SHIFT).bit_count()
     bind = trick.bind
     strict = trick.strict
     wild = rules.jokers_wild
     out: list[tuple[Card, ...]] = []
     if top.kind is Kind.GROUP:
         # the cards that may answer, by their rank (and the strict bind's rank, the bound suits)
-        cards = hand & rules.order.beating(rev, rules.order.table(rev)[top.low], eq)
+        order = rules.order
+        cards = hand & order.beating(rev, (order.reverse if rev else order.normal)[top.low], eq)
         if strict >= 0:
             cards &= 0xF << 4 * strict
         if bind:

@@ -15,6 +15,12 @@ numbered effect order):
   e. the cards leave the hand and become the top of the trick (and the play Dobon may target);
   f. the rules' effects apply in step order 0..9; step 7 is finishing; step 10 the turn.
 
+Only the rules whose ``fires_on`` accepts the play's shape are asked about it (``special``,
+``effects``). The two commonest actions take a shortcut to the same result: a pass that leaves
+the trick going on, and a play that fires no rule, empties no hand and follows no pending
+declaration, build the next state directly (``GameState.after_turn``) instead of through a
+working copy.
+
 A *claim* (Tenho, Shinako-no-koshi, Dobon, Dobon-gaeshi) may come from any player while a game
 is being played: the revealed cards pass step b, the rule's ``claim`` hook judges them and
 returns its effects (applied like a play's, without a turn step). Under Chombo (Shinafugo) an
@@ -89,7 +95,7 @@ def judge(s: GameState, seat: int, tokens: tuple[Card, ...]) -> tuple[Play | Non
     first_err = None
     for play in readings:
         if top is not None:
-            for r in rules.shape_rules(play)[0]:
+            for r in rules.shape_rules(play).special:
                 if r.special(s, seat, play):
                     return play, None
         if play.catapult:
@@ -228,7 +234,7 @@ def _make_play(s: GameState, seat: int, tokens: tuple[Card, ...], play: Play) ->
     """Steps d-f of a legal play (see the module docstring)."""
     rules = s.rules
     effects: list[Effect] = []
-    for r in rules.shape_rules(play)[1]:
+    for r in rules.shape_rules(play).effects:
         fx = r.effects(s, seat, play)
         if fx:  # most rules change nothing for most plays
             effects.extend(fx)

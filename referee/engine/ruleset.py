@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, TypeVar
 
+from referee.engine.immutable import immutable
 from referee.engine.options import OPTIONS, Option, OptionError, option_class
 from referee.engine.plays import STANDARD_ORDER, Order, Play, Shape, ShapeKey, shape_key
 from referee.engine.rules import RULE_ORDER
@@ -35,6 +36,15 @@ def _typed(by_id: Mapping[str, Option], cls: type[OptionT]) -> OptionT:
 
 def _hook_rules(active: tuple[Rule[Option], ...], hook: str) -> tuple[Rule[Option], ...]:
     return tuple(r for r in active if r.uses(hook))
+
+
+@immutable
+class ShapeRules:
+    """The ``special`` and the ``effects`` rules that may fire on plays of one shape (those
+    whose ``fires_on`` accepts it), in rule order."""
+
+    special: tuple[Rule[Option], ...]
+    effects: tuple[Rule[Option], ...]
 
 
 @dataclass(frozen=True, eq=False)
@@ -71,9 +81,8 @@ class Rules:
     first_player: FirstPlayer = field(init=False, repr=False)
     scoring: Scoring = field(init=False, repr=False)
     exchange: Exchange | None = field(init=False, repr=False)
-    # (special rules, effects rules) that may fire on a shape (see ``shape_rules``), as asked
-    _by_shape: dict[ShapeKey, tuple[tuple[Rule[Option], ...], tuple[Rule[Option], ...]]] = field(
-        init=False, repr=False, default_factory=dict)
+    # the rules that may fire on a shape (see ``shape_rules``), as asked
+    _by_shape: dict[ShapeKey, ShapeRules] = field(init=False, repr=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         by_id = {o.ID: o for o in self.options}
@@ -114,15 +123,14 @@ class Rules:
     def _repr_pretty_(self, p: Any, cycle: bool) -> None:  # IPython / hypothesis pretty printers
         p.text(repr(self))
 
-    def shape_rules(self, play: Play) -> tuple[tuple[Rule[Option], ...],
-                                               tuple[Rule[Option], ...]]:
-        """The ``special`` and the ``effects`` rules that may fire on ``play`` (those whose
-        ``fires_on`` accepts its shape), in rule order; worked out once per shape."""
+    def shape_rules(self, play: Play) -> ShapeRules:
+        """The rules that may fire on ``play`` (see ``ShapeRules``); worked out once per
+        shape."""
         key = shape_key(play)
         found = self._by_shape.get(key)
         if found is None:
             shape = Shape(*key)
-            found = self._by_shape[key] = (
+            found = self._by_shape[key] = ShapeRules(
                 tuple(r for r in self.special_rules if r.fires_on(shape)),
                 tuple(r for r in self.effects_rules if r.fires_on(shape)))
         return found

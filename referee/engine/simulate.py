@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from referee.engine.actions import Action, Declare, Deal, Discard, Exchange, Give, Pass, PlayCards
@@ -32,7 +33,7 @@ def deal_hands(rules: Rules, n: int, rng: random.Random,
     cards to the poorest first (seed 004 "端数がある場合は、大貧民から優先に配ります"), in the
     first game to the first seats; a fixed hand size with the rest set aside (Profit); or
     uneven sizes (Shinafugo)."""
-    deck = list(cards_of(deck_mask(rules.jokers)))
+    deck = list(_deck(rules.jokers))
     rng.shuffle(deck)
     order = list(reversed(ranking)) if ranking else list(range(n))
     sizes = rules.deal.sizes(len(deck), n, rng)
@@ -42,6 +43,12 @@ def deal_hands(rules: Rules, n: int, rng: random.Random,
         hands[seat] = tuple(deck[i:i + sizes[k]])
         i += sizes[k]
     return tuple(hands)
+
+
+@lru_cache(maxsize=None)
+def _deck(jokers: int) -> tuple[Card, ...]:
+    """The full deck's cards in id order (made once: every deal shuffles a copy)."""
+    return cards_of(deck_mask(jokers))
 
 
 DECLARE_P = {"uno": 0.95}

@@ -274,24 +274,43 @@ def follows(s: GameState, hand: int, top: Play) -> list[tuple[Card, ...]]:
             out.append((_JK,) * c)
     else:
         table = rules.order.table(rev)
-        ts = strength(top, table)
         smin = c
+        lows = _stairs_lows(table, strength(top, table), eq, smin)
+        full = (1 << smin) - 1
         for su in range(4):
             if bind and not bind >> su & 1:
                 continue
             m = _suit_runs(hand, su)
-            for lo in range(0, 14 - smin):
-                hi = lo + smin - 1
-                a, b = table[lo], table[hi]
-                st = a if a < b else b
-                if st < ts or (st == ts and not eq):
+            if not jk:  # no jokers: only a suit holding a whole run can answer
+                run = m
+                for _ in range(smin - 1):
+                    run &= run >> 1
+                if not run:
                     continue
-                have = (m >> lo) & ((1 << smin) - 1)
-                missing = smin - have.bit_count()
+            for lo in lows:
+                missing = smin - (m >> lo & full).bit_count()
                 if missing > jk or missing == smin:
                     continue
-                out.append(_stairs_tokens(m, lo, hi, su))
+                out.append(_stairs_tokens(m, lo, lo + smin - 1, su))
     return out
+
+
+# (order table, strength, equal allowed, length) -> the lowest ranks of the stairs that beat it
+_STAIRS_LOWS: dict[tuple[tuple[int, ...], int, bool, int], tuple[int, ...]] = {}
+
+
+def _stairs_lows(table: tuple[int, ...], strength: int, equal: bool,
+                 length: int) -> tuple[int, ...]:
+    """The lowest ranks of the stairs of ``length`` that beat stairs of ``strength`` (their
+    weakest card's, in ``table``), or equal it when ``equal``; in rank order."""
+    key = (table, strength, equal, length)
+    found = _STAIRS_LOWS.get(key)
+    if found is None:
+        found = _STAIRS_LOWS[key] = tuple(
+            lo for lo in range(14 - length)
+            if min(table[lo], table[lo + length - 1]) > strength
+            or (equal and min(table[lo], table[lo + length - 1]) == strength))
+    return found
 
 
 def hand_mask(cards: Iterable[int]) -> int:

@@ -83,8 +83,8 @@ class Catapult(Rule[CatapultOption]):
         return (Announce(self.ID, (("cards", tuple(codes(play.cards))),)), ClearBinds(self.ID))
 
     def generate(self, s: GameState, seat: int, hand: int) -> Iterable[tuple[Card, ...]]:
-        top = self._target(s)
-        if top is None:
+        top = s.trick.top  # (_target, inline: this runs for every answer)
+        if top is None or len(top.cards) != 1 or top.low == JOKER_RANK:
             return ()
         c: int = top.cards[0]
         if c >= JOKER:
@@ -93,7 +93,7 @@ class Catapult(Rule[CatapultOption]):
         jk = (hand >> JOKER_SHIFT).bit_count()
         # all the answer depends on: the rank's cards, the suit's cards within two ranks and
         # up to two jokers (asked on every single answered, with few distinct answers)
-        key = (c, hand >> (r * 4) & 0xF, hand >> su & _NEAR[r], min(jk, 2))
+        key = (c, hand >> (r * 4) & 0xF, hand >> su & _NEAR[r], jk if jk < 2 else 2)
         found = _ADDED.get(key)
         if found is None:
             found = _ADDED[key] = _added_pairs(r, su, hand, jk)

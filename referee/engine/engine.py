@@ -16,10 +16,10 @@ numbered effect order):
   f. the rules' effects apply in step order 0..9; step 7 is finishing; step 10 the turn.
 
 Only the rules whose ``fires_on`` accepts the play's shape are asked about it (``special``,
-``effects``). The two commonest actions take a shortcut to the same result: a pass that leaves
-the trick going on, and a play that fires no rule, empties no hand and follows no pending
-declaration, build the next state directly (``GameState.after_turn``) instead of through a
-working copy.
+``effects``). The commonest actions take a shortcut to the same result: a pass (without a pending
+declaration, permanent pass or a rule's ``on_trick_end``) and a play that fires no rule,
+empties no hand and follows no pending declaration build the next state directly
+(``GameState.after_turn``) instead of through a working copy.
 
 A *claim* (Tenho, Shinako-no-koshi, Dobon, Dobon-gaeshi) may come from any player while a game
 is being played: the revealed cards pass step b, the rule's ``claim`` hook judges them and
@@ -39,11 +39,12 @@ from referee.engine.actions import (Action, CardsOrCount, Claim, Deal, Declare, 
 from referee.engine.cards import (JOKER, PINNED_BASE, REAL_MASK, Card, add_jokers, codes,
                                   joker_count, mask_of, remove_jokers)
 from referee.engine.effects import Announce, Effect
-from referee.engine.events import RULE_IDS, Event, IllegalEvent, PassEvent, PlayEvent, TurnEvent
+from referee.engine.events import (RULE_IDS, Event, IllegalEvent, PassEvent, PlayEvent,
+                                   TrickEndEvent, TurnEvent)
 from referee.engine.plays import Play, interpretations
 from referee.engine.rules.basic import basic_check
 from referee.engine.ruleset import Rules
-from referee.engine.state import GameState, MatchInfo, Phase, Transfer, Trick
+from referee.engine.state import EMPTY_TRICK, GameState, MatchInfo, Phase, Transfer, Trick
 from referee.engine.working import Result, Working, apply_effects, with_item
 from referee.errors import UserError
 
@@ -304,6 +305,12 @@ def _pass(s: GameState, a: Pass) -> Result:
             trick = Trick(t.top, t.last, passed, t.flipped, t.bind, t.strict, t.plays, t.slots)
             return (s.after_turn(turn, trick, None, -1, s.hands, s.counts, s.seen),
                     (PassEvent(a.player), TurnEvent(s.players[turn])))
+        if not s.rules.on_trick_end_rules:  # passed out: the last player, or the next still
+            # in, leads a new trick (Working.end_trick with no on_trick_end hooks)
+            leader = t.last if s.active >> t.last & 1 else s.next_active(t.last)
+            name = s.players[leader]
+            return (s.after_turn(leader, EMPTY_TRICK, None, -1, s.hands, s.counts, s.seen),
+                    (PassEvent(a.player), TrickEndEvent(name), TurnEvent(name)))
     w = Working(s)
     if w.pending is not None:
         v = w.lapse()

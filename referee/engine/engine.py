@@ -44,7 +44,8 @@ from referee.engine.events import (RULE_IDS, Event, IllegalEvent, PassEvent, Pla
 from referee.engine.plays import Play, interpretations
 from referee.engine.rules.basic import basic_check
 from referee.engine.ruleset import Rules
-from referee.engine.state import EMPTY_TRICK, GameState, MatchInfo, Phase, Transfer, Trick
+from referee.engine.state import (EMPTY_TRICK, EXCHANGE, OVER, PLAY, GameState, MatchInfo, Transfer,
+                                  Trick)
 from referee.engine.working import Result, Working, apply_effects, with_item
 from referee.errors import UserError
 
@@ -172,13 +173,13 @@ def _illegal(s: GameState, seat: int | None, rule: str, message: str,
     force (and ``chombo``): then the player's chombo ends the game."""
     ev: list[Event] = [IllegalEvent(s.players[seat] if seat is not None else None, rule, message)]
     ch = s.rules.chombo
-    if (ch is not None and chombo and seat is not None and s.phase is Phase.PLAY
+    if (ch is not None and chombo and seat is not None and s.phase is PLAY
             and s.active >> seat & 1 and ch.calls(rule)):
         w = Working(s)
         w.events = ev
         w.chombo(seat, rule)
         return w.result()
-    if s.phase is Phase.PLAY or s.phase is Phase.EXCHANGE:
+    if s.phase is PLAY or s.phase is EXCHANGE:
         mv = s.to_move
         ev.append(TurnEvent(s.players[mv] if mv >= 0 else None))
     return s, tuple(ev)
@@ -186,8 +187,8 @@ def _illegal(s: GameState, seat: int | None, rule: str, message: str,
 
 def _gate(s: GameState, seat: int) -> tuple[str, str, bool] | None:
     """Why ``seat`` may not play or pass now: (rule, message, is it a chombo), or None."""
-    if s.phase is not Phase.PLAY:
-        if s.phase is Phase.EXCHANGE:
+    if s.phase is not PLAY:
+        if s.phase is EXCHANGE:
             return "exchange", "the card exchange comes first", True
         return "out-of-turn", "no game is being played", False
     p = s.pending
@@ -286,7 +287,7 @@ def _pass(s: GameState, a: Pass) -> Result:
     seat = _seat(s, a.player)
     p = s.pending
     if (p is not None and p.action == "claim" and p.player == seat
-            and s.phase is Phase.PLAY):  # a pending claim declined
+            and s.phase is PLAY):  # a pending claim declined
         w = Working(s)
         w.pending = None
         effects = [e for r in s.rules.lapse_rules if r.ID == p.rule for e in r.lapse(s, p)]
@@ -344,7 +345,7 @@ def _cards_move_check(s: GameState, seat: int, a: CardsOrCount, rule: str, n_exp
 def _discard(s: GameState, a: Discard) -> Result:
     seat = _seat(s, a.player)
     p = s.pending
-    if s.phase is not Phase.PLAY or p is None or p.action != "discard" or p.player != seat:
+    if s.phase is not PLAY or p is None or p.action != "discard" or p.player != seat:
         return _illegal(s, seat, "ten-discard", f"no 10-discard is open for {a.player}")
     err = _cards_move_check(s, seat, a, p.rule, f"discard 1 to {p.limit} card(s)",
                             lambda n: 1 <= n <= p.limit)
@@ -371,14 +372,14 @@ def _finish_if_empty(w: Working, seat: int) -> None:
     """Cards that left the hand outside a play (10-discard, 9-pass) can empty it: the player is out."""
     if w.counts[seat] == 0:
         w.finish(seat, None)
-        if w.phase is Phase.PLAY and w.passed_out():
+        if w.phase is PLAY and w.passed_out():
             w.end_trick(w.last)
 
 
 def _give(s: GameState, a: Give) -> Result:
     seat = _seat(s, a.player)
     p = s.pending
-    if s.phase is not Phase.PLAY or p is None or p.action != "give" or p.player != seat:
+    if s.phase is not PLAY or p is None or p.action != "give" or p.player != seat:
         return _illegal(s, seat, "nine-pass", f"no 9-pass is due from {a.player}")
     err = _cards_move_check(s, seat, a, p.rule, f"give exactly {p.limit} card(s)",
                             lambda n: n == p.limit)
@@ -402,7 +403,7 @@ def _give(s: GameState, a: Give) -> Result:
 
 def _exchange(s: GameState, a: Exchange) -> Result:
     seat = _seat(s, a.player)
-    if s.phase is not Phase.EXCHANGE:
+    if s.phase is not EXCHANGE:
         return _illegal(s, seat, "exchange", "no card exchange now")
     tr = next((t for t in s.transfers if t.giver == seat), None)
     if tr is None:
@@ -429,7 +430,7 @@ def _exchange(s: GameState, a: Exchange) -> Result:
         w.effect("exchange", seat, to=w.name(tr.receiver), count=tr.count)
     w.transfers = tuple(t for t in s.transfers if t is not tr)
     if not w.transfers:
-        w.phase = Phase.PLAY
+        w.phase = PLAY
         if w.turn < 0:  # led by a card's holder: the holder after the exchange
             w.turn = (w.leader if w.leader >= 0 else s.rules.first_player.first_seat(
                 w.match.ranking, w.hands if w.known else None))
@@ -443,7 +444,7 @@ def _declare(s: GameState, a: Declare) -> Result:
     if a.rule not in RULE_IDS:
         raise EngineError(f"unknown rule {a.rule!r} to declare")
     p = s.pending
-    if (s.phase is Phase.PLAY and p is not None and p.action == "declare" and p.rule == a.rule
+    if (s.phase is PLAY and p is not None and p.action == "declare" and p.rule == a.rule
             and p.player == seat):
         for r in s.rules.declare_rules:
             if r.ID == a.rule:
@@ -460,7 +461,7 @@ def _claim(s: GameState, a: Claim) -> Result:
     seat = _seat(s, a.player)
     if a.rule not in RULE_IDS:
         raise EngineError(f"unknown rule {a.rule!r} to claim")
-    if s.phase is not Phase.PLAY:
+    if s.phase is not PLAY:
         return _illegal(s, seat, a.rule, "no game is being played", chombo=False)
     p = s.pending
     if p is not None and p.mandatory and not (p.rule == a.rule and p.player == seat):
@@ -497,7 +498,7 @@ def _claim(s: GameState, a: Claim) -> Result:
 
 
 def _deal(s: GameState, a: Deal) -> Result:
-    if s.phase is Phase.PLAY or s.phase is Phase.EXCHANGE:
+    if s.phase is PLAY or s.phase is EXCHANGE:
         return _illegal(s, None, "out-of-turn", "a game is being played")
     rules = s.rules
     n = s.n
@@ -541,7 +542,7 @@ def _deal(s: GameState, a: Deal) -> Result:
         if sum(counts) > 52 + rules.jokers:
             raise EngineError(f"{sum(counts)} cards dealt, the deck has {52 + rules.jokers}")
     current = s.match
-    if s.phase is Phase.OVER and not current.over:   # the next game of the match
+    if s.phase is OVER and not current.over:   # the next game of the match
         match = MatchInfo(current.game + 1, current.ranking, current.totals, False)
     else:                                      # a new match
         match = MatchInfo(0, None, rules.scoring.start_totals(n), False)
@@ -569,13 +570,13 @@ def _deal(s: GameState, a: Deal) -> Result:
         first = -1
     # a new game: every other field (the trick, the rules' slots, ...) starts at its default
     ns = GameState(rules=rules, players=s.players,
-                   phase=Phase.EXCHANGE if transfers else Phase.PLAY, known=known,
+                   phase=EXCHANGE if transfers else PLAY, known=known,
                    hands=tuple(hands), counts=tuple(counts), dealt=dealt, dealt_count=sum(counts),
                    turn=first, active=(1 << n) - 1, transfers=transfers, match=match,
                    point_cards=(0,) * n, leader=leader)
     w = Working(ns)
     for seat in range(n):  # a player dealt no cards is out at once
-        if counts[seat] == 0 and w.active >> seat & 1 and w.phase is not Phase.OVER:
+        if counts[seat] == 0 and w.active >> seat & 1 and w.phase is not OVER:
             w.finish(seat, None)
     return w.result()
 

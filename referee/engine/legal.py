@@ -19,8 +19,8 @@ from referee.engine.actions import Action, Claim, Declare, Discard, Exchange, Gi
 from referee.engine.cards import (CARDS, JOKER, JOKER_SHIFT, PINNED_BASE, REAL_MASK, Card,
                                   cards_of, joker_count, mask_of)
 from referee.engine.engine import EngineError, judge, possession
-from referee.engine.plays import JOKER_RANK, Kind, Play, strength
-from referee.engine.state import GameState, Phase, Transfer
+from referee.engine.plays import GROUP, JOKER_RANK, Play, strength
+from referee.engine.state import EXCHANGE, PLAY, GameState, Transfer
 
 _JK = Card(JOKER)
 _POP4 = [bin(i).count("1") for i in range(16)]
@@ -30,12 +30,12 @@ def legal_actions(s: GameState) -> list[Action]:
     """Every action (modulo the pruning above) that may be applied now."""
     if not s.known:
         raise EngineError("legal actions need known hands")
-    if s.phase is Phase.EXCHANGE:
+    if s.phase is EXCHANGE:
         exchanges: list[Action] = []
         for t in s.transfers:
             exchanges.extend(exchange_options(s, t))
         return exchanges
-    if s.phase is not Phase.PLAY:
+    if s.phase is not PLAY:
         return []
     p = s.pending
     out: list[Action] = []
@@ -51,7 +51,7 @@ def legal_actions(s: GameState) -> list[Action]:
 def claim_options(s: GameState) -> list[Claim]:
     """Every claim some player still in may make now (checked by the rules themselves)."""
     rules = s.rules
-    if not rules.claim_rules or s.phase is not Phase.PLAY:
+    if not rules.claim_rules or s.phase is not PLAY:
         return []
     out: list[Claim] = []
     for r in rules.claim_rules:
@@ -253,7 +253,7 @@ def follows(s: GameState, hand: int, top: Play) -> list[tuple[Card, ...]]:
     strict = trick.strict
     wild = rules.jokers_wild
     out: list[tuple[Card, ...]] = []
-    if top.kind is Kind.GROUP:
+    if top.kind is GROUP:
         # the cards that may answer, by their rank (and the strict bind's rank, the bound suits)
         order = rules.order
         cards = hand & order.beating(rev, (order.reverse if rev else order.normal)[top.low], eq)

@@ -31,6 +31,11 @@ class Kind(Enum):
     STAIRS = "stairs"
 
 
+# Plain names for the checks made on every play (see ``referee.engine.state.PLAY``: a member
+# read through its Enum class is slow in Python 3.11).
+GROUP, STAIRS = Kind.GROUP, Kind.STAIRS
+
+
 @dataclass(frozen=True, slots=True)
 class Order:
     """A strength order: ``normal[rank]`` and ``reverse[rank]`` give comparable strengths.

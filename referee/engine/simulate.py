@@ -24,7 +24,7 @@ from referee.engine.legal import (candidates, claim_options, exchange_options, l
 from referee.engine.rules.common import JOKER_DEAD, points_of
 from referee.engine.rules.scoring import ScoringOption
 from referee.engine.ruleset import Rules
-from referee.engine.state import GameState, Phase
+from referee.engine.state import DEAL, EXCHANGE, OVER, PLAY, GameState
 
 
 def deal_hands(rules: Rules, n: int, rng: random.Random,
@@ -66,7 +66,7 @@ def random_action(s: GameState, rng: random.Random) -> Action:
 def random_move(s: GameState, rng: random.Random) -> tuple[Action, Play | None]:
     """``random_action`` and, for a play it judged, the legal reading ``judge`` gave it (for
     ``apply_judged``; None when it judged nothing)."""
-    if s.phase is Phase.EXCHANGE:
+    if s.phase is EXCHANGE:
         transfer = s.transfers[0]
         if transfer.strongest:
             return exchange_options(s, transfer)[0], None
@@ -144,17 +144,17 @@ def check_invariants(s: GameState) -> list[str]:
         if jokers != joker_count(s.dealt):
             bad.append(f"jokers not conserved: {jokers} of {joker_count(s.dealt)}")
     total = sum(s.counts) + s.seen.bit_count() + s.discarded_count
-    if s.phase is not Phase.DEAL and total != s.dealt_count:
+    if s.phase is not DEAL and total != s.dealt_count:
         bad.append(f"card count not conserved: {total} of {s.dealt_count}")
     seats = set(range(n))
     groups = [set(s.finished), set(s.disqualified), set(s.fallen),
               {x for x in range(n) if s.active >> x & 1}]
-    if s.phase is Phase.OVER:  # a game ended early leaves players unfinished (ranked anyway)
+    if s.phase is OVER:  # a game ended early leaves players unfinished (ranked anyway)
         if sum(len(g) for g in groups) != len(set().union(*groups)) or s.active:
             bad.append(f"seats not disjoint at the game end: {groups}")
     elif sum(len(g) for g in groups) != n or set().union(*groups) != seats:
         bad.append(f"seats not partitioned: {groups}")
-    if s.phase is Phase.PLAY:
+    if s.phase is PLAY:
         if not s.active >> s.turn & 1:
             bad.append(f"turn {s.turn} is not an active player")
         for x in range(n):
@@ -177,7 +177,7 @@ def check_invariants(s: GameState) -> list[str]:
         bad.append(f"point cards never played: {cards_of(taken & ~s.seen)}")
     if s.point_cards and len(s.point_cards) != n:
         bad.append(f"{len(s.point_cards)} point-card piles for {n} players")
-    if s.phase is not Phase.OVER and JOKER_DEAD.of(s) & ~sum(1 << x for x in s.finished):
+    if s.phase is not OVER and JOKER_DEAD.of(s) & ~sum(1 << x for x in s.finished):
         bad.append(f"joker-dead seats {JOKER_DEAD.of(s):b} did not finish")
     if s.revealed & s.seen:
         bad.append(f"revealed cards were played: {cards_of(s.revealed & s.seen)}")
@@ -187,7 +187,7 @@ def check_invariants(s: GameState) -> list[str]:
             held |= h
         if s.revealed & ~held & REAL_MASK:
             bad.append(f"revealed cards not held: {cards_of(s.revealed & ~held & REAL_MASK)}")
-    if s.phase is Phase.OVER:
+    if s.phase is OVER:
         if s.ranking is None or sorted(s.ranking) != list(range(n)):
             bad.append(f"ranking is not a permutation: {s.ranking}")
         assert s.scores is not None  # a game over has its scores
@@ -233,7 +233,7 @@ class GameLog:
 def play_game(s: GameState, rng: random.Random, check: bool = True, max_steps: int = 5000,
               violations: list[str] | None = None, keep: bool = False) -> tuple[GameState, GameLog]:
     """Deal (the next game of ``s``'s match, or a new match) and play it out randomly."""
-    ranking = s.match.ranking if s.phase is Phase.OVER and not s.match.over else None
+    ranking = s.match.ranking if s.phase is OVER and not s.match.over else None
     hands = deal_hands(s.rules, s.n, rng, ranking)
     s, ev = apply(s, Deal(hands=hands))
     # the leader (None until a card exchange decides it: a card's holder after the exchange)
@@ -243,7 +243,7 @@ def play_game(s: GameState, rng: random.Random, check: bool = True, max_steps: i
     if violations is None:
         violations = []
     for _ in range(max_steps):
-        if s.phase is Phase.OVER:
+        if s.phase is OVER:
             break
         a, play = random_move(s, rng)
         if play is not None and isinstance(a, PlayCards):
@@ -280,11 +280,11 @@ def simulate(rules: Rules, players: int, games: int, seed: int = 0,
     t0 = time.perf_counter()
     c0 = time.process_time()
     for _ in range(games):
-        if s.phase is Phase.OVER and s.match.over:
+        if s.phase is OVER and s.match.over:
             matches += 1
         s, log = play_game(s, rng, check=check, violations=violations, keep=False)
         actions += log.steps
-        if s.phase is not Phase.OVER:  # stuck: start afresh
+        if s.phase is not OVER:  # stuck: start afresh
             s = new_match(rules, names)
     dt = time.perf_counter() - t0
     cpu = time.process_time() - c0

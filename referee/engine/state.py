@@ -61,6 +61,12 @@ class Phase(Enum):
     OVER = "over"          # the game ended; a Deal starts the next game of the match
 
 
+# The phases under plain names, for the engine's checks on every action: in Python 3.11 a member
+# read through its Enum class (``Phase.PLAY``) takes a slow path (the Enum metaclass defines
+# ``__getattr__``), as slow as a function call.
+DEAL, EXCHANGE, PLAY, OVER = Phase.DEAL, Phase.EXCHANGE, Phase.PLAY, Phase.OVER
+
+
 @immutable
 class Trick:
     """The cards on the table since the last lead, and what they lock."""

@@ -15,7 +15,8 @@ from referee.engine.effects import STEP_FINISH, EndGame, Effect, Violation
 from referee.engine.events import (EffectEvent, Event, FinishEvent, GameEndEvent, PointCardEvent,
                                    TrickEndEvent, TurnEvent)
 from referee.engine.plays import Play
-from referee.engine.state import EMPTY_TRICK, GameState, MatchInfo, Phase, Slot, T, Trick
+from referee.engine.state import (EMPTY_TRICK, EXCHANGE, OVER, PLAY, GameState, MatchInfo, Slot, T,
+                                  Trick)
 
 Result = tuple[GameState, tuple[Event, ...]]
 
@@ -94,7 +95,7 @@ class Working:
 
     def result(self) -> Result:
         s = self.freeze()
-        if s.phase is Phase.PLAY or s.phase is Phase.EXCHANGE:
+        if s.phase is PLAY or s.phase is EXCHANGE:
             self.events.append(TurnEvent(s.players[s.to_move] if s.to_move >= 0 else None))
         return s, tuple(self.events)
 
@@ -279,7 +280,7 @@ class Working:
         base = m.totals or rules.scoring.start_totals(n)
         totals = tuple(a + b for a, b in zip(base, scores))
         over = rules.scoring.match_over(totals, m.game + 1)
-        self.phase = Phase.OVER
+        self.phase = OVER
         self.turn = -1
         self.pending = None
         self.ranking = ranking
@@ -348,14 +349,14 @@ def apply_effects(w: Working, seat: int, effects: Sequence[Effect], play: Play |
             finished = True
             if w.counts[seat] == 0:
                 w.finish(seat, play, False)
-            if w.phase is Phase.OVER:
+            if w.phase is OVER:
                 return
         e.apply(w, seat)
-        if w.phase is not Phase.PLAY:
+        if w.phase is not PLAY:
             return
     if not finished and w.counts[seat] == 0:
         w.finish(seat, play, False)
-    if w.phase is Phase.PLAY and not w.ended:
+    if w.phase is PLAY and not w.ended:
         if turn:
             w.advance(seat, w.skips, w.skip_rule)
         elif w.passed_out():

@@ -55,7 +55,7 @@ from typing import TYPE_CHECKING, ClassVar, Generic, Iterable, TypeVar, cast
 from referee.engine.cards import JOKER, RANK_NUMBERS, Card
 from referee.engine.effects import Effect
 from referee.engine.options import Option
-from referee.engine.plays import Kind, Order, Play, Shape
+from referee.engine.plays import GROUP, Order, Play, Shape
 
 if TYPE_CHECKING:
     from referee.engine.state import GameState, Pending
@@ -158,7 +158,7 @@ def group_rank_effect(play: Play, in_stairs: bool, rank: int, max_cards: int = 0
     ``jokers`` false: only a real card of that rank fires it (Seed 002: "ジョーカーはあらゆる
     数字カードの特殊能力を使用することは出来ません").
     """
-    if play.kind is Kind.GROUP:
+    if play.kind is GROUP:
         if play.low != rank or (max_cards > 0 and len(play.cards) > max_cards):
             return False
     elif not (in_stairs and play.low <= rank <= play.high):
@@ -168,7 +168,7 @@ def group_rank_effect(play: Play, in_stairs: bool, rank: int, max_cards: int = 0
 
 def rank_shape(shape: Shape, in_stairs: bool, rank: int, max_cards: int = 0) -> bool:
     """May ``group_rank_effect`` fire for a play of this shape? (a rule's ``fires_on``)"""
-    if shape.kind is Kind.GROUP:
+    if shape.kind is GROUP:
         return shape.low == rank and not (max_cards > 0 and shape.count > max_cards)
     return in_stairs and shape.low <= rank <= shape.high
 

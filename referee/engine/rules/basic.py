@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.engine.plays import Kind, Play, strength
+from referee.engine.plays import GROUP, STAIRS, Play, strength
 
 if TYPE_CHECKING:
     from referee.engine.state import GameState
@@ -37,13 +37,13 @@ def basic_check(s: GameState, seat: int, play: Play) -> tuple[str, str] | None:
     if top is None:
         return None
     if play.kind is not top.kind:
-        want = "stairs" if top.kind is Kind.STAIRS else "a group of one rank"
+        want = "stairs" if top.kind is STAIRS else "a group of one rank"
         return "wrong-shape", f"{play.describe()} is not {want}"
     if len(play.cards) != len(top.cards):
         return "wrong-count", f"{len(top.cards)} card(s) must be played, not {len(play.cards)}"
     rules = s.rules
     table = rules.order.table(s.reversed)
-    if play.kind is Kind.GROUP:  # a group's strength is its rank's
+    if play.kind is GROUP:  # a group's strength is its rank's
         a, b = table[play.low], table[top.low]
     else:
         a, b = strength(play, table), strength(top, table)

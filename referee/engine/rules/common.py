@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable
 
 from referee.engine.cards import JOKER, RANK_NUMBERS, REAL_MASK, Card, Rank, codes
-from referee.engine.plays import Kind, Play, Shape, same_shape
+from referee.engine.plays import STAIRS, Play, Shape, same_shape
 from referee.engine.state import Slot
 
 if TYPE_CHECKING:
@@ -60,7 +60,7 @@ def points_of(mask: int) -> int:
 def shape_binds(play: Play | Shape, max_cards: int, in_stairs: bool) -> bool:
     """May a play of this shape form a bind (``max_cards``: the largest group, 0: any;
     ``in_stairs``: stairs may)?"""
-    if play.kind is Kind.STAIRS:
+    if play.kind is STAIRS:
         return in_stairs
     return not max_cards or play.count <= max_cards
 

@@ -16,7 +16,7 @@ from itertools import combinations
 from referee.engine.cards import JOKER, Card, Rank, cards_of, joker_count
 from referee.engine.effects import Effect, EndTrick
 from referee.engine.options import Option, option
-from referee.engine.plays import Kind, Order, Play, Shape
+from referee.engine.plays import GROUP, Order, Play, Shape
 from referee.engine.rules.base import Rule
 
 if TYPE_CHECKING:
@@ -56,15 +56,15 @@ class LuckySeven(Rule[LuckySevenOption]):
 
     def _target(self, s: GameState) -> bool:
         top = s.trick.top
-        return (top is not None and top.low in self.strongest and top.kind is Kind.GROUP
+        return (top is not None and top.low in self.strongest and top.kind is GROUP
                 and len(top.cards) <= 3 and top.low == self.order.strongest_rank(s.reversed))
 
     def _fits(self, s: GameState, play: Play) -> bool:
-        return (play.kind is Kind.GROUP and play.low == Rank.SEVEN and len(play.cards) == 3
+        return (play.kind is GROUP and play.low == Rank.SEVEN and len(play.cards) == 3
                 and self._target(s))
 
     def fires_on(self, shape: Shape) -> bool:
-        return shape.kind is Kind.GROUP and shape.low == Rank.SEVEN and shape.count == 3
+        return shape.kind is GROUP and shape.low == Rank.SEVEN and shape.count == 3
 
     def special(self, s: GameState, seat: int, play: Play) -> bool:
         return self._fits(s, play)

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from referee.engine.cards import JOKER, PINNED_BASE, Card
 from referee.engine.effects import Effect, SetBind
 from referee.engine.options import Option, option
-from referee.engine.plays import JOKER_RANK, Kind, Play, Shape, rank_symbol
+from referee.engine.plays import GROUP, JOKER_RANK, Play, Shape, rank_symbol
 from referee.engine.rules.base import Rule
 from referee.engine.rules.common import binds
 from referee.engine.rules.suit_bind import SuitBindOption
@@ -67,7 +67,7 @@ class StrictBind(Rule[StrictBindOption]):
             return []
         cards = tuple(Card.joker(w) if tok == JOKER else tok
                       for tok, w in zip(tokens, _fill(tokens, free)))
-        return [Play(cards, Kind.GROUP, t.strict, t.strict, t.bind, 0, len(tokens))]
+        return [Play(cards, GROUP, t.strict, t.strict, t.bind, 0, len(tokens))]
 
     def restrict(self, s: GameState, seat: int, play: Play) -> str | tuple[str, str] | None:
         t = s.trick
@@ -75,17 +75,17 @@ class StrictBind(Rule[StrictBindOption]):
             return None
         if t.strict == NO_RANK:
             return "nothing can follow this strict bind"
-        if play.kind is not Kind.GROUP or play.low != t.strict:
+        if play.kind is not GROUP or play.low != t.strict:
             wanted = " ".join(Card.of(t.strict, su).code for su in range(4) if t.bind >> su & 1)
             return f"only {wanted or rank_symbol(t.strict)} may be played"
         return None
 
     def fires_on(self, shape: Shape) -> bool:
-        return not shape.catapult and shape.kind is Kind.GROUP
+        return not shape.catapult and shape.kind is GROUP
 
     def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         top = s.trick.top
-        if (play.catapult or play.kind is not Kind.GROUP or top is None or top.kind is not Kind.GROUP
+        if (play.catapult or play.kind is not GROUP or top is None or top.kind is not GROUP
                 or top.low == JOKER_RANK or self.order.next_rank(top.low, s.reversed) != play.low):
             return ()
         suit_bind = s.rules.typed_option(SuitBindOption)  # strict binds form where suit binds can

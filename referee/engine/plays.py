@@ -168,12 +168,18 @@ class Shape:
     catapult: bool
 
 
-ShapeKey = tuple[Kind, int, int, int, bool]
-"""A ``Shape``'s fields as a plain tuple (a cheap dictionary key)."""
+ShapeKey = tuple[bool, int, int, int, bool]
+"""A play's shape as a cheap dictionary key: stairs or not (an Enum member hashes in Python),
+then ``Shape``'s other fields."""
 
 
 def shape_key(play: Play) -> ShapeKey:
-    return play.kind, play.low, play.high, len(play.cards), play.catapult
+    return play.kind is STAIRS, play.low, play.high, len(play.cards), play.catapult
+
+
+def shape_of(key: ShapeKey) -> Shape:
+    stairs, low, high, count, catapult = key
+    return Shape(STAIRS if stairs else GROUP, low, high, count, catapult)
 
 
 def suit_list(mask: int) -> list[str]:

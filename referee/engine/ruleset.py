@@ -11,7 +11,7 @@ from typing import Any, Mapping, TypeVar
 
 from referee.engine.immutable import immutable
 from referee.engine.options import OPTIONS, Option, OptionError, option_class
-from referee.engine.plays import STANDARD_ORDER, Order, Play, Shape, ShapeKey, shape_key
+from referee.engine.plays import STANDARD_ORDER, Order, Play, ShapeKey, shape_key, shape_of
 from referee.engine.rules import RULE_ORDER
 from referee.engine.rules.base import HOOKS, Rule
 from referee.engine.rules.chombo import Chombo
@@ -129,7 +129,7 @@ class Rules:
         key = shape_key(play)
         found = self._by_shape.get(key)
         if found is None:
-            shape = Shape(*key)
+            shape = shape_of(key)
             found = self._by_shape[key] = ShapeRules(
                 tuple(r for r in self.special_rules if r.fires_on(shape)),
                 tuple(r for r in self.effects_rules if r.fires_on(shape)))

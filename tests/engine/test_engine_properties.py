@@ -21,7 +21,7 @@ from engine_helpers import play_recorded_games
 from referee.engine import PlayCards, apply, judge, legal_actions, load_preset, new_match
 from referee.engine.events import IllegalEvent
 from referee.engine.options import OPTIONS
-from referee.engine.plays import Shape, interpretations, shape_key
+from referee.engine.plays import interpretations, shape_key, shape_of
 from referee.engine.presets import PRESETS
 from referee.engine.record import load_record, make_record, replay_events
 from referee.engine.simulate import check_invariants, play_game, random_action
@@ -153,7 +153,7 @@ def test_a_rule_never_fires_on_a_shape_its_fires_on_refuses(rules, players, seed
             readings += interpretations(a.cards, rules.stairs_min, s.reversed)
             legal, _ = judge(s, seat, a.cards)
             for play in readings:
-                shape = Shape(*shape_key(play))
+                shape = shape_of(shape_key(play))
                 for r in rules.special_rules:
                     if not r.fires_on(shape) and s.trick.top is not None:
                         assert not r.special(s, seat, play), (r.ID, play)

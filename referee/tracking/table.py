@@ -146,6 +146,10 @@ class TableTracker:
         """The last play's cards were corrected at the table (see `PileWatcher.relabel_last_play`)."""
         self.pile.relabel_last_play(codes)
 
+    def relabel_played(self, old: Sequence[Label], new: Sequence[Label]) -> None:
+        """An earlier play of the trick was read again (see `PileWatcher.relabel_cards`)."""
+        self.pile.relabel_cards(old, new)
+
     def taken_from_pile(self, cards: Iterable[Label]) -> None:
         """Cards of the trick a player picks up on purpose (a point card): the pile is not being
         cleared when they go."""

@@ -311,6 +311,17 @@ class PileWatcher(ArrivalWatcher):
             if keep:
                 known.code = min(keep, key=lambda k: _apart(k, known)).code
 
+    def relabel_cards(self, old: Sequence[Label], new: Sequence[Label]) -> None:
+        """The referee read an earlier play of the trick again (``old`` cards now ``new``): the
+        cards it remembers carry the new codes and still show under the old ones."""
+        gone = [code for code in old if code not in new]
+        came = [code for code in new if code not in old]
+        for was, now in zip(gone, came):
+            known = next((k for k in reversed(self.memory.cards) if k.code == was and k.group == TRICK), None)
+            if known is not None:
+                known.read_as = known.read_as or was
+                known.code = now
+
     def taken(self, cards: Iterable[Label]) -> None:
         """Cards of the trick picked up on purpose (a point card): their leaving is no clear."""
         for code in cards:

@@ -42,6 +42,7 @@ MIN_MIDDLE_SIDE = 12
 INK_DISTANCE = 25.0
 CHROMATIC = 25.0
 ACHROMATIC = 15.0
+COLOURED_INDEX = 12.0
 HUE_APART = 45.0
 DARK_INK = 45.0
 # The share of the middle inked in another colour from which it is a picture. Pip cards of the
@@ -98,11 +99,12 @@ def picture_share(frame: np.ndarray, middle: tuple[float, float, float], index: 
     if index_ink.sum() < 5:
         return None
     chroma, hue = _chroma_hue(idx)
-    coloured = chroma[index_ink] >= CHROMATIC
     mid_ink = _ink(mid, paper)
     mid_chroma, mid_hue = _chroma_hue(mid)
-    if coloured.mean() > 0.5:          # a coloured index (red, or a four-colour deck's suit)
-        index_hue = float(np.median(hue[index_ink][coloured]))
+    # a coloured index (red, or a four-colour deck's suit): its thin strokes blend with the paper,
+    # so a dull colour (a grey-green club) shows a chroma well under a pip's
+    if float(np.median(chroma[index_ink])) >= COLOURED_INDEX:
+        index_hue = float(np.median(hue[index_ink]))
         apart = np.abs((mid_hue - index_hue + 180.0) % 360.0 - 180.0)
         other = mid_ink & (((mid_chroma >= CHROMATIC) & (apart > HUE_APART))
                            | ((mid_chroma <= ACHROMATIC) & (mid[..., 0] < DARK_INK)))

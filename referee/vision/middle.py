@@ -6,7 +6,8 @@ spade, red ones on a heart, green clubs in a four-colour deck. A court card or a
 picture, inked in colours its index does not use (the yellow and blue of a king's robe, a black
 outline on a red queen). So a card whose two opposite corners are read, and whose middle (the
 square between them) holds enough ink of another colour than its index, is a picture card, and a
-pip reading of it is in doubt.
+pip reading of it is in doubt. A card read by one corner only (the other hidden, or read as
+something else) is judged by the middle of the detector's box of its face.
 
 The doubt is shown the way a card whose two corners disagree is (the recogniser's `contradicted`):
 the reading's probabilities are mixed half and half with the court cards of its suit, so the
@@ -34,6 +35,11 @@ MIDDLE_SIDE = 0.4
 # Two index boxes of one card at least this many index sides apart are its opposite corners
 # (nearer: two boxes on one index).
 MIN_CORNER_DISTANCE = 2.0
+# A card read by one corner: its middle is the centre of the detector's box of its visible face
+# (a card box holds at least MIN_CARD_BOX_AREA index boxes), a square of BOX_MIDDLE_SIDE of the
+# box's shorter side (a tilted card's box is larger than the card).
+MIN_CARD_BOX_AREA = 8.0
+BOX_MIDDLE_SIDE = 0.3
 # A middle smaller than this (pixels a side) is too few pixels to tell ink from blur.
 MIN_MIDDLE_SIDE = 12
 # Colour distances in CIELAB (L 0-100): ink differs from the paper by INK_DISTANCE; a colour has
@@ -77,6 +83,22 @@ def middle_square(corners: Sequence[Box]) -> tuple[float, float, float] | None:
     if d < MIN_CORNER_DISTANCE * side:
         return None
     return (ca[0] + cb[0]) / 2, (ca[1] + cb[1]) / 2, round(MIDDLE_SIDE * d, 6)
+
+
+def box_middle(box: Box, corner: Box) -> tuple[float, float, float] | None:
+    """(centre x, centre y, side) of the middle of a card seen by one corner, from the detector's
+    box of its visible face; None when the box is no larger than a few index boxes (no card box
+    was found around the corner).
+
+    >>> box_middle((100, 100, 200, 240), (102, 102, 114, 126))
+    (150.0, 170.0, 30.0)
+    >>> box_middle((102, 102, 114, 126), (102, 102, 114, 126)) is None
+    True
+    """
+    area = (box[2] - box[0]) * (box[3] - box[1])
+    if area < MIN_CARD_BOX_AREA * (corner[2] - corner[0]) * (corner[3] - corner[1]):
+        return None
+    return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, round(BOX_MIDDLE_SIDE * min(box[2] - box[0], box[3] - box[1]), 6)
 
 
 def picture_share(frame: np.ndarray, middle: tuple[float, float, float], index: Box) -> float | None:

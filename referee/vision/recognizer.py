@@ -24,7 +24,7 @@ from referee.vision.grouping import (CornerReading, angle_gap, conflicting_corne
                                     group_corners, inside_a_card, off_every_card, overlap_of_smaller, readings_alike,
                                     symmetric_pairs)
 from referee.vision.labels import BACK, parse_label, turned_twin
-from referee.vision.middle import PICTURE_SHARE, doubt_pips, middle_square, picture_share
+from referee.vision.middle import PICTURE_SHARE, box_middle, doubt_pips, middle_square, picture_share
 from referee.vision.model_files import default_models_dir, file_sha256
 from referee.vision.types import CardReading, Detection
 
@@ -415,12 +415,12 @@ class CardRecognizer:
 
     @staticmethod
     def _middle_checked(frame: np.ndarray, reading: CardReading, indices: list[Detection]) -> CardReading:
-        """The reading, its pip readings in doubt when its middle shows a picture. Only a card
-        whose opposite corners are both read, and whose middle holds no other card's index
-        (a fan's next card would lend it its colours)."""
-        if reading.label is BACK or len(reading.corners) < 2:
+        """The reading, its pip readings in doubt when its middle shows a picture: the middle
+        between its two opposite corners, or of the card box around its one corner; never a
+        middle that holds another card's index (a fan's next card would lend it its colours)."""
+        if reading.label is BACK or not reading.corners:
             return reading
-        middle = middle_square(reading.corners)
+        middle = middle_square(reading.corners) or box_middle(reading.box, reading.corners[0])
         if middle is None:
             return reading
         cx, cy, side = middle

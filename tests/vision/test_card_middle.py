@@ -1,6 +1,6 @@
 """A card's middle (referee.vision.middle): a pip reading of a card whose middle shows a picture is
-put in doubt with its suit's court cards; pip faces, court readings and cards seen by one corner
-are left as they are."""
+put in doubt with its suit's court cards; pip faces, court readings, a card with no box but its
+corner's, and still images are left as they are."""
 
 from __future__ import annotations
 
@@ -90,12 +90,12 @@ class FixedDetector:
         return list(self.detections)
 
 
-def read_card(recognizer, frame, corners):
-    """The recogniser's reading of a frame whose detector finds these index boxes and the card,
-    every corner read as a sure 3C (the classifier is given)."""
+def read_card(recognizer, frame, corners, card_box=True):
+    """The recogniser's reading of a frame whose detector finds these index boxes (and the card's
+    box), every corner read as a sure 3C (the classifier is given)."""
     three = Card.parse("3C")
     recognizer.detector = FixedDetector([Detection("index", box, 0.9) for box in corners]
-                                        + [Detection("card", tuple(map(float, CARD)), 0.9)])
+                                        + [Detection("card", tuple(map(float, CARD)), 0.9)] * card_box)
     recognizer.read_corners = lambda frame, indices, cards=(), timings=None: [
         CornerReading(d, three, 0.95, ((three, 0.95), (Card.parse("3S"), 0.03))) for d in indices]
     (reading,) = recognizer.read(frame)
@@ -115,10 +115,17 @@ def test_the_live_recogniser_doubts_a_pip_reading_of_a_picture_card(live):
     assert reading.alternatives[0][1] < 3 * reading.alternatives[1][1]   # under 3:1: the referee asks
 
 
-def test_pips_a_single_corner_and_still_images_are_left_as_read(live):
+def test_a_card_read_by_one_corner_is_judged_by_the_middle_of_its_card_box(live):
+    one_corner = read_card(live, table_with_a_card(BLACK, "picture"), [INDEX_TL])
+    assert {label_code(c) for c, _ in one_corner.alternatives} == {"3C", "3S", "JC", "QC", "KC"}
+    no_box = read_card(live, table_with_a_card(BLACK, "picture"), [INDEX_TL], card_box=False)
+    assert [label_code(c) for c, _ in no_box.alternatives] == ["3C", "3S"]
+
+
+def test_pips_and_still_images_are_left_as_read(live):
     plain = read_card(live, table_with_a_card(BLACK, "pips"), [INDEX_TL, INDEX_BR])
     assert [label_code(c) for c, _ in plain.alternatives] == ["3C", "3S"]
-    one_corner = read_card(live, table_with_a_card(BLACK, "picture"), [INDEX_TL])
+    one_corner = read_card(live, table_with_a_card(BLACK, "pips"), [INDEX_TL])
     assert [label_code(c) for c, _ in one_corner.alternatives] == ["3C", "3S"]
     still = read_card(CardRecognizer(), table_with_a_card(BLACK, "picture"), [INDEX_TL, INDEX_BR])
     assert [label_code(c) for c, _ in still.alternatives] == ["3C", "3S"]

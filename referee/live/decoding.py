@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from referee.engine import Card, GameState, PlayCards, apply
+from referee.engine.actions import Action
 from referee.engine.events import IllegalEvent
 from referee.tracking.tracks import UNNAMED_PROBABILITY
 from referee.vision.labels import Label, is_joker, label_codes
@@ -34,6 +35,9 @@ from referee.vision.labels import Label, is_joker, label_codes
 # A legal reading this close (nats of mean log-probability per card) to the best illegal one wins:
 # about 10:1 against it. Wider, a clear illegal play would be "read" as a legal one.
 LEGAL_MARGIN = math.log(10)
+# An earlier play's runner-up reading this close (nats) to the one committed is taken back up
+# when only it lets the next, surely read play stand (then asked about): about 30:1.
+REREAD_MAX_BEHIND = math.log(30)
 # Readings tried per play: the likeliest combinations of each card's top codes.
 READINGS_TRIED = 24
 CODES_PER_CARD = 3
@@ -52,6 +56,7 @@ class Decision:
     overruled: str | None = None
     seen: tuple[Label, ...] = ()
     runners_up: tuple[tuple[Label, ...], ...] = ()    # the next likeliest possible readings
+    behind: tuple[float, ...] = ()    # how far each runner-up trails the chosen reading (nats)
 
     def to_log(self) -> dict:
         """The game log's ``read`` of a play: the margin (None: no other reading was possible),
@@ -142,7 +147,44 @@ def decide(state: GameState, player: str, seen: Sequence[Label], candidates: Can
         overruled = "likelier"
     others = [(s, c) for s, c in possible if c != chosen]
     margin = chosen_score - others[0][0] if others else math.inf
-    return Decision(chosen, margin, overruled, seen, tuple(c for _, c in others[:RUNNERS_UP]))
+    return Decision(chosen, margin, overruled, seen, tuple(c for _, c in others[:RUNNERS_UP]),
+                    tuple(round(chosen_score - s, 9) for s, _ in others[:RUNNERS_UP]))
+
+
+def reread_for_next(before: GameState, decision: Decision, player: str, between: Sequence[Action],
+                    next_player: str, next_cards: Sequence[Card], *,
+                    max_behind: float = REREAD_MAX_BEHIND) -> tuple[Label, ...] | None:
+    """The runner-up reading of an earlier play (``decision``, ``player``'s, made on state
+    ``before``, then ``between`` taken) under which the next play ``next_cards`` is legal, or None.
+
+    A person who sees a clearly read 6 refused on an ace that was read less surely asks whether
+    the ace was a jack (11-back): the next play is evidence about the one it answers. Only
+    runner-ups trailing by at most ``max_behind`` count, and the next play must be refused as
+    the game stands (the caller asks first), so a sure reading is never given up.
+
+    >>> from referee.engine import apply, Deal, new_match, load_preset
+    >>> s, _ = apply(new_match(load_preset("president"), ["A", "B"]), Deal(counts=(5, 5), first="A"))
+    >>> ace, jack, six = Card.parse("AD"), Card.parse("JD"), Card.parse("6C")
+    >>> reread_for_next(s, Decision((ace,), 2.0, None, (ace,), ((jack,),), (2.0,)), "A", (), "B", (six,))
+    >>> reread_for_next(s, Decision((Card.parse("2S"),), 2.0, None, (), ((Card.parse("5S"),),), (2.0,)),
+    ...                 "A", (), "B", (six,))
+    (Card(5S),)
+    """
+    for reading, behind in zip(decision.runners_up, decision.behind):
+        cards = played_cards(reading)
+        if cards is None or behind > max_behind:
+            continue
+        state, events = apply(before, PlayCards(player, cards))
+        if any(isinstance(e, IllegalEvent) for e in events):
+            continue
+        for action in between:
+            state, events = apply(state, action)
+            if any(isinstance(e, IllegalEvent) for e in events):
+                break
+        else:
+            if verdict(state, next_player, next_cards) is None:
+                return reading
+    return None
 
 
 def _score(codes: tuple[Label, ...], candidates: Candidates) -> float:

@@ -174,6 +174,17 @@ class GameKeeper:
                 return index
         return None
 
+    def state_at(self, keep: int) -> GameState:
+        """The state after the current game's first ``keep`` actions (nothing committed)."""
+        deal, done = self.history[-1]
+        if not 0 <= keep <= len(done):
+            raise ValueError(f"cannot keep {keep} of {len(done)} actions")
+        state = new_match(self.rules, self.players)
+        for game_deal, game_actions in (*self.history[:-1], (deal, done[:keep])):
+            for step in (game_deal, *game_actions):
+                state, _ = apply(state, step)
+        return state
+
     def correct(self, why: str, keep: int, actions: Sequence = (), *, t: float | None,
                 frame: int | None) -> list[dict]:
         """Take the current game back to its first ``keep`` actions and apply ``actions`` from
@@ -184,12 +195,8 @@ class GameKeeper:
             raise ValueError(f"cannot keep {keep} of {len(done)} actions")
         if self.log is not None:
             self.log.correction(why, game=self.game, keep=keep, t=t, frame=frame)
+        self.state = self.state_at(keep)
         self.history[-1] = (deal, done[:keep])
-        state = new_match(self.rules, self.players)
-        for game_deal, game_actions in self.history:
-            for step in (game_deal, *game_actions):
-                state, _ = apply(state, step)
-        self.state = state
         self.game_actions = keep
         events: list[dict] = []
         for action in actions:

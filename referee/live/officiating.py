@@ -11,6 +11,10 @@ engine's events to announcements.
 * At a table that declares by a double tap (`TrackerSettings.declare_gesture`), a cover is never
   a declaration and a double tap never a pass: it declares the offer pending for its seat, and
   with none (the referee missed the play that made one) it is said to have nothing to declare.
+* A surely read play the game refuses, which stands on the runner-up reading of the play it
+  answers (an ace read where a jack was: the 6 laid on it is legal only after 11-back), takes
+  that reading back up (a correction in the log) and asks its player, whose pad cover restores
+  the first reading and the refusal.
 * The pile cleared while the engine's trick goes on is announced as too early.
 * Profit: a card arriving in a seat's point-card zone is checked against the engine's point
   cards after ``point_card_grace`` seconds (the card may be picked up before the pass that wins
@@ -31,7 +35,7 @@ from referee.engine import Card, Declare, Discard, Give, Pass, Phase, PlayCards,
 from referee.engine.cards import CardError
 from referee.engine.texts import describe
 from referee.gamelog import GameLogError
-from referee.live.decoding import decide, played_cards
+from referee.live.decoding import Decision, decide, played_cards, reread_for_next, verdict
 from referee.live.keeper import GameKeeper, Resumed
 from referee.live.texts import live_text
 from referee.tracking import (DeclarationSeen, DiscardSeen, Observation, PassSeen, PileCleared, PlaySeen,
@@ -88,6 +92,9 @@ class Question:
     deadline: float
     alternatives: tuple[tuple[str, ...], ...] = ()     # the next likeliest readings, for the overlay
     refused: bool = False    # the game refused the play as read: taking the cards back says yes
+    # A play read again for the next play's sake: what a "no" applies from ``index`` on (the play
+    # as first read, the passes after it, the next play, refused again)
+    restore: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -138,6 +145,9 @@ class Referee:
         self.typing: str | None = None       # card codes typed after "c", until Enter
         self.desync: Desync | None = None
         self._held_plays = 0                 # plays seen while out of step, not committed
+        # the last play committed as read, unasked: (game, index, its decision), read again when
+        # only another reading of it lets the next play stand
+        self._last_read: tuple[int, int, Decision] | None = None
         announcer.add_listener(self._log_announcement)
 
     # ---- starting ---------------------------------------------------------------------------------
@@ -209,7 +219,8 @@ class Referee:
     def key(self, key: str, t: float | None = None, frame: int | None = None) -> None:
         """Keyboard fallback: p pass (the player to move), d declare the offer, 0-9 the number of
         cards discarded or given, u undo the last action, c then card codes and Enter correct the
-        last play's cards (Esc cancels), m mute on/off, q or Esc quit."""
+        last play's cards (Esc cancels), n no to the referee's question, m mute on/off, q or Esc
+        quit."""
         if t is not None:
             self.t, self.frame = t, frame
         if self.typing is not None:
@@ -228,6 +239,9 @@ class Referee:
             return
         if key == "c":
             self.typing = ""
+            return
+        if key == "n":
+            self.reject_question()
             return
         pending = self.keeper.state.pending
         if key == "p":
@@ -263,6 +277,7 @@ class Referee:
     def _undo_to(self, index: int) -> None:
         """Keep the game's first ``index`` actions (a correction line); offers and questions lapse."""
         self.keeper.correct("undo", index, t=self.t, frame=self.frame)
+        self._last_read = None
         self.desync = None                   # the table has said what is right
         self.prompt = self._prompted = None
         self.question = None
@@ -341,14 +356,59 @@ class Referee:
         ask = decision.margin < bar
         read = (decision.to_log() | ({"asked": True} if ask else {})
                 | ({"seen_seat": seen.seat} if seen.seat is not None else {}))   # how the player was known
+        if not ask and self._reread_before(player, cards, read):
+            self._last_read = (game, index, decision)
+            return
         events = self._act(PlayCards(player, cards), read=read)
         refused = any(e["event"] == "illegal" for e in events)
+        self._last_read = None if refused or ask else (game, index, decision)
         if refused:
             self.tracker.take_back_last_play()
             self._say(lambda lang: live_text("take_back", lang, player=player), REQUEST_PRIORITY)
         # a refusal read unsure is asked about too: the cards may make a legal play read right
         if ask and self.t is not None:
             self._ask(seat, decision, game, index, refused)
+
+    def _reread_before(self, player: str, cards: tuple[Card, ...], read: dict) -> bool:
+        """The play ``cards`` as read is refused, but stands when the play it answers (the trick's
+        top, passes since) is read as its runner-up: that play is corrected to it and its player
+        asked, then this play is committed. False (nothing done) otherwise."""
+        last = self._last_read
+        actions = self.keeper.history[-1][1] if self.keeper.history else []
+        if last is None or last[0] != self.keeper.game or last[1] >= len(actions):
+            return False
+        _, index, answered = last
+        first, between = actions[index], tuple(actions[index + 1:])
+        if (not isinstance(first, PlayCards) or first.cards != played_cards(answered.cards)
+                or not all(isinstance(a, Pass) for a in between)
+                or verdict(self.keeper.state, player, cards) is None):
+            return False
+        reading = reread_for_next(self.keeper.state_at(index), answered, first.player, between, player, cards)
+        again = played_cards(reading) if reading is not None else None
+        if again is None:
+            return False
+        seat = self.keeper.players.index(first.player)
+        was, now = [c.code for c in first.cards], [c.code for c in again]
+        behind = answered.behind[answered.runners_up.index(reading)]
+        self.keeper.correct("cards", index, t=self.t, frame=self.frame)
+        self.tracker.relabel_played(first.cards, again)
+        reread = {"margin": round(-behind, 3), "seen": was, "overruled": "next-play", "asked": True}
+        events = self.keeper.act(PlayCards(first.player, again), t=self.t, frame=self.frame, read=reread)
+        for action in between:
+            events += self.keeper.act(action, t=self.t, frame=self.frame)
+        self._after([e for e in events if e["event"] != "pass"])
+        game = self.keeper.game
+        self._act(PlayCards(player, cards), read=read)
+        # its player may be the one to move now: a cover of their pad is then their pass
+        text = "reread_key" if self.keeper.state.to_move == seat else "reread"
+        self._say(lambda lang: live_text(text, lang, player=first.player, cards=now, seen=was), NOTICE_PRIORITY)
+        self.question = Question(seat, tuple(now), game, index, self.t + self.question_seconds
+                                 if self.t is not None else math.inf, (tuple(was),),
+                                 restore=(first, *between, PlayCards(player, cards)))
+        self.tracker.reset_pads([seat])
+        if self.on_question is not None:
+            self.on_question(self.question)
+        return True
 
     def _ends_the_trick(self, player: str, labels: Sequence[Label]) -> bool:
         """Whether the game would take this play and end the trick with it (asked of the pure
@@ -370,9 +430,20 @@ class Referee:
         if self.on_question is not None:
             self.on_question(self.question)
 
+    def reject_question(self) -> bool:
+        """The asked player says no (as a cover of their pad does); False when nothing is asked."""
+        if self.question is None:
+            return False
+        self._reject()
+        return True
+
     def _reject(self) -> None:
-        """The asked player said no: the play is undone and its cards are read again."""
+        """The asked player said no: the play is undone and its cards are read again (a play read
+        again for the next play's sake: both are taken as first read)."""
         question, self.question = self.question, None
+        if question.restore:
+            self._restore(question)
+            return
         if self.keeper.game != question.game or self.keeper.undoable() != question.index:
             return                           # the game went on meanwhile
         self._undo_to(question.index)
@@ -381,15 +452,34 @@ class Referee:
         self._say(lambda lang: live_text("ask_rejected", lang, player=player), NOTICE_PRIORITY)
         self._update_prompt()
 
+    def _restore(self, question: Question) -> None:
+        actions = self.keeper.history[-1][1] if self.keeper.history else []
+        if self.keeper.game != question.game or len(actions) != question.index + len(question.restore):
+            return                           # the game went on meanwhile
+        first, last = question.restore[0], question.restore[-1]
+        self.tracker.relabel_played(parse_cards(list(question.cards)), first.cards)
+        self._last_read = None
+        player, cards = first.player, [c.code for c in first.cards]
+        self._say(lambda lang: live_text("reread_rejected", lang, player=player, cards=cards), NOTICE_PRIORITY)
+        events = self.keeper.correct("cards", question.index, question.restore, t=self.t, frame=self.frame)
+        last_index = question.index + len(question.restore) - 1
+        if any(e["event"] == "illegal" and e.get("action") == last_index for e in events):
+            self.tracker.take_back_last_play()
+            self._say(lambda lang: live_text("take_back", lang, player=last.player), REQUEST_PRIORITY)
+        self._after([e for e in events if e.get("action") == last_index and e["event"] != "play"])
+
     def _on_pad(self, seat: int) -> None:
         state = self.keeper.state
         if state.phase is not Phase.PLAY or seat >= len(self.keeper.players):
             return
         if self.desync is not None and seat != state.to_move:
             return      # out of step, only the named player's pad speaks: the others act on the table's trick
-        if self.question is not None and self.question.seat == seat:
+        if self.question is not None and self.question.seat == seat and not (
+                self.question.restore and seat == state.to_move):
             self._reject()
             return
+        # a play read again whose player is now to move: their cover is a pass, which answers yes
+        # (they say no with the n key, as they were told)
         prompt = self.prompt
         if (prompt is not None and prompt.action in ("discard", "give") and prompt.seat != seat
                 and self.tracker.discard_arriving() and self.t is not None):

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from referee.vision.types import CardReading
 
 # The overlay window's keys (Referee.key), one line at the foot of the panel.
-KEYS_HINT = "keys: p pass  d declare  u undo  c correct  m mute  q quit"
+KEYS_HINT = "keys: p pass  d declare  u undo  c correct  n no  m mute  q quit"
 
 ZONE_COLOURS = {"pile": (0, 200, 0), "discard": (0, 140, 255), "points": (255, 160, 0), "pad": (200, 0, 200)}  # BGR
 WINDOW = "referee"

@@ -31,6 +31,9 @@ LIVE_TEXTS = {
         "not_cards": "Those are not card codes.",
         "ask": "{player}: {cards}? If not, cover your pad.",
         "ask_rejected": "Sorry. {player}, please straighten the cards: reading them again.",
+        "reread": "{player}: was it {cards}, not {seen}? If not, cover your pad.",
+        "reread_key": "{player}: was it {cards}, not {seen}? If not, press n.",
+        "reread_rejected": "Sorry: {player} played {cards}.",
         "while_away": "While I was away: {events}",
         "resynced": "Back in step: {player} to play.",
     },
@@ -58,6 +61,9 @@ LIVE_TEXTS = {
         "not_cards": "カードの コードでは ありません。",
         "ask": "{player}さん、{cards}？ ちがうときは パッドを かくしてください。",
         "ask_rejected": "すみません。{player}さん、カードを ならべなおしてください。よみなおします。",
+        "reread": "{player}さん、{seen}ではなく {cards}ですか？ ちがうときは パッドを かくしてください。",
+        "reread_key": "{player}さん、{seen}ではなく {cards}ですか？ ちがうときは エヌ キーを おしてください。",
+        "reread_rejected": "すみません。{player}さんは {cards}でした。",
         "while_away": "とまっている あいだに: {events}",
         "resynced": "もとに もどりました。{player}さんの ばんです。",
     },
@@ -78,6 +84,7 @@ def live_text(key: str, lang: str, **fields) -> str:
     for name in ("card", "expected"):
         if isinstance(f.get(name), str):
             f[name] = card_name(f[name], lang)
-    if isinstance(f.get("cards"), (list, tuple)):
-        f["cards"] = cards_text(f["cards"], lang)
+    for name in ("cards", "seen"):
+        if isinstance(f.get(name), (list, tuple)):
+            f[name] = cards_text(f[name], lang)
     return LIVE_TEXTS[lang][key].format_map(_Blank(f))

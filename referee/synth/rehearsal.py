@@ -117,7 +117,8 @@ def referee_video(script: Script, video: Path, log: Path, calibration, *, every:
     """Referee a filmed script with the camera pipeline; returns what the log holds. With
     ``answer``, the table answers the referee's questions as its players would: a play asked
     about and read wrong is corrected at once (`Referee.correct_last_play`, the `c` key) with the
-    cards the script says were played; one read right is left to stand."""
+    cards the script says were played (a play read again for the next play's sake is answered no,
+    as a pad cover does); one read right is left to stand."""
 
     record = script.record
     players = tuple(record["players"])
@@ -157,7 +158,10 @@ def _scripted_answer(referee, actions: Sequence[Mapping[str, Any]]):
             return
         played = actions[question.index].get("play")
         if played is not None and sorted(played) != sorted(question.cards):
-            referee.correct_last_play(list(played))
+            if question.restore:             # read again for the next play's sake: "no" restores it
+                referee.reject_question()
+            else:
+                referee.correct_last_play(list(played))
 
     return answer
 

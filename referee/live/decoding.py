@@ -153,9 +153,10 @@ def decide(state: GameState, player: str, seen: Sequence[Label], candidates: Can
 
 def reread_for_next(before: GameState, decision: Decision, player: str, between: Sequence[Action],
                     next_player: str, next_cards: Sequence[Card], *,
-                    max_behind: float = REREAD_MAX_BEHIND) -> tuple[Label, ...] | None:
+                    max_behind: float = REREAD_MAX_BEHIND) -> tuple[tuple[Label, ...], float] | None:
     """The runner-up reading of an earlier play (``decision``, ``player``'s, made on state
-    ``before``, then ``between`` taken) under which the next play ``next_cards`` is legal, or None.
+    ``before``, then ``between`` taken) under which the next play ``next_cards`` is legal, and
+    how far it trails the reading committed (nats); None when there is none.
 
     A person who sees a clearly read 6 refused on an ace that was read less surely asks whether
     the ace was a jack (11-back): the next play is evidence about the one it answers. Only
@@ -168,7 +169,7 @@ def reread_for_next(before: GameState, decision: Decision, player: str, between:
     >>> reread_for_next(s, Decision((ace,), 2.0, None, (ace,), ((jack,),), (2.0,)), "A", (), "B", (six,))
     >>> reread_for_next(s, Decision((Card.parse("2S"),), 2.0, None, (), ((Card.parse("5S"),),), (2.0,)),
     ...                 "A", (), "B", (six,))
-    (Card(5S),)
+    ((Card(5S),), 2.0)
     """
     for reading, behind in zip(decision.runners_up, decision.behind):
         cards = played_cards(reading)
@@ -183,7 +184,7 @@ def reread_for_next(before: GameState, decision: Decision, player: str, between:
                 break
         else:
             if verdict(state, next_player, next_cards) is None:
-                return reading
+                return reading, behind
     return None
 
 

@@ -165,10 +165,15 @@ class GameKeeper:
 
     # ---- corrections ----------------------------------------------------------------------------
 
+    @property
+    def actions(self) -> list:
+        """The current game's actions so far (empty before the first deal)."""
+        return self.history[-1][1] if self.history else []
+
     def undoable(self) -> int | None:
         """The index in the current game of the last action a person could take back (not the
         exchanges made at the deal), or None when the game has none yet."""
-        actions = self.history[-1][1] if self.history else []
+        actions = self.actions
         for index in range(len(actions) - 1, -1, -1):
             if not isinstance(actions[index], Exchange):
                 return index

@@ -290,7 +290,7 @@ class Referee:
         except CardError:
             self._say(lambda lang: live_text("not_cards", lang), NOTICE_PRIORITY)
             return False
-        actions = self.keeper.history[-1][1] if self.keeper.history else []
+        actions = self.keeper.actions
         index = next((i for i in range(len(actions) - 1, -1, -1) if isinstance(actions[i], PlayCards)), None)
         if index is None or not cards or self.keeper.match_over:
             self._say(lambda lang: live_text("nothing_to_correct", lang), NOTICE_PRIORITY)
@@ -374,7 +374,7 @@ class Referee:
         top, passes since) is read as its runner-up: that play is corrected to it and its player
         asked, then this play is committed. False (nothing done) otherwise."""
         last = self._last_read
-        actions = self.keeper.history[-1][1] if self.keeper.history else []
+        actions = self.keeper.actions
         if last is None or last[0] != self.keeper.game or last[1] >= len(actions):
             return False
         _, index, answered = last
@@ -383,13 +383,13 @@ class Referee:
                 or not all(isinstance(a, Pass) for a in between)
                 or verdict(self.keeper.state, player, cards) is None):
             return False
-        reading = reread_for_next(self.keeper.state_at(index), answered, first.player, between, player, cards)
-        again = played_cards(reading) if reading is not None else None
-        if again is None:
+        found = reread_for_next(self.keeper.state_at(index), answered, first.player, between, player, cards)
+        again = played_cards(found[0]) if found is not None else None
+        if found is None or again is None:
             return False
+        behind = found[1]
         seat = self.keeper.players.index(first.player)
         was, now = [c.code for c in first.cards], [c.code for c in again]
-        behind = answered.behind[answered.runners_up.index(reading)]
         self.keeper.correct("cards", index, t=self.t, frame=self.frame)
         self.tracker.relabel_played(first.cards, again)
         reread = {"margin": round(-behind, 3), "seen": was, "overruled": "next-play", "asked": True}
@@ -401,13 +401,10 @@ class Referee:
         self._act(PlayCards(player, cards), read=read)
         # its player may be the one to move now: a cover of their pad is then their pass
         text = "reread_key" if self.keeper.state.to_move == seat else "reread"
-        self._say(lambda lang: live_text(text, lang, player=first.player, cards=now, seen=was), NOTICE_PRIORITY)
-        self.question = Question(seat, tuple(now), game, index, self.t + self.question_seconds
-                                 if self.t is not None else math.inf, (tuple(was),),
-                                 restore=(first, *between, PlayCards(player, cards)))
-        self.tracker.reset_pads([seat])
-        if self.on_question is not None:
-            self.on_question(self.question)
+        self._pose(Question(seat, tuple(now), game, index, self.t + self.question_seconds
+                            if self.t is not None else math.inf, (tuple(was),),
+                            restore=(first, *between, PlayCards(player, cards))),
+                   lambda lang: live_text(text, lang, player=first.player, cards=now, seen=was))
         return True
 
     def _ends_the_trick(self, player: str, labels: Sequence[Label]) -> bool:
@@ -423,12 +420,18 @@ class Referee:
     def _ask(self, seat: int, decision, game: int, index: int, refused: bool = False) -> None:
         player = self.keeper.player(seat)
         codes = list(label_codes(decision.cards))
-        self.question = Question(seat, tuple(codes), game, index, self.t + self.question_seconds,
-                                 tuple(label_codes(reading) for reading in decision.runners_up), refused)
-        self.tracker.reset_pads([seat])
-        self._say(lambda lang: live_text("ask", lang, player=player, cards=codes), NOTICE_PRIORITY)
+        self._pose(Question(seat, tuple(codes), game, index, self.t + self.question_seconds,
+                            tuple(label_codes(reading) for reading in decision.runners_up), refused),
+                   lambda lang: live_text("ask", lang, player=player, cards=codes))
+
+    def _pose(self, question: Question, text) -> None:
+        """Ask ``question`` (said as ``text(lang)``): the asked seat's pad is watched afresh for
+        its answer, and any other front end is told."""
+        self.question = question
+        self.tracker.reset_pads([question.seat])
+        self._say(text, NOTICE_PRIORITY)
         if self.on_question is not None:
-            self.on_question(self.question)
+            self.on_question(question)
 
     def reject_question(self) -> bool:
         """The asked player says no (as a cover of their pad does); False when nothing is asked."""
@@ -453,7 +456,7 @@ class Referee:
         self._update_prompt()
 
     def _restore(self, question: Question) -> None:
-        actions = self.keeper.history[-1][1] if self.keeper.history else []
+        actions = self.keeper.actions
         if self.keeper.game != question.game or len(actions) != question.index + len(question.restore):
             return                           # the game went on meanwhile
         first, last = question.restore[0], question.restore[-1]
@@ -474,12 +477,12 @@ class Referee:
             return
         if self.desync is not None and seat != state.to_move:
             return      # out of step, only the named player's pad speaks: the others act on the table's trick
+        # a play read again whose player is now to move: their cover is a pass, which answers yes
+        # (they say no with the n key, as they were told)
         if self.question is not None and self.question.seat == seat and not (
                 self.question.restore and seat == state.to_move):
             self._reject()
             return
-        # a play read again whose player is now to move: their cover is a pass, which answers yes
-        # (they say no with the n key, as they were told)
         prompt = self.prompt
         if (prompt is not None and prompt.action in ("discard", "give") and prompt.seat != seat
                 and self.tracker.discard_arriving() and self.t is not None):

@@ -10,7 +10,10 @@ does not make every later action "wrong":
             corrections the table made): another card, another seat, a pass for a play
   phantom   a play committed that nobody made
   missed    a scripted action never committed
-  asked     plays the referee asked about (a `read` with ``asked``) and corrections in the log
+  asked     plays the referee asked about (a `read` with ``asked``)
+  said no   questions its players answered no (a pad cover: the cards read again without that reading)
+  corrections   corrections a person made at the table (undo, cards, pass; not the referee's own
+            revisions after a no or a re-read)
   false passes / missed passes   per seat, passes committed beyond / short of the scripted ones
   wrong seat   a scripted play committed with its cards but for another player
   out of turn  scripted plays the game refuses as out of turn, and how many of them the referee
@@ -25,17 +28,20 @@ import difflib
 from dataclasses import dataclass, field
 
 from referee.gamelog import log_to_record, read_log
+from referee.gamelog.lines import TABLE_CORRECTIONS
 
 
 @dataclass
 class GameFigures:
     actions: int = 0
+    laid: int = 0           # scripted plays (cards laid, refused ones too)
     right: int = 0
     right_first: int = 0
     silent: int = 0
     phantom: int = 0
     missed: int = 0
     asked: int = 0
+    said_no: int = 0
     corrections: int = 0
     false_passes: int = 0
     missed_passes: int = 0
@@ -53,7 +59,7 @@ class GameFigures:
     def add(self, other: "GameFigures") -> None:
         self.silent_margins += other.silent_margins
         self.right_margins += other.right_margins
-        for name in ("actions", "right", "right_first", "silent", "phantom", "missed", "asked", "corrections",
+        for name in ("actions", "laid", "right", "right_first", "silent", "phantom", "missed", "asked", "said_no", "corrections",
                      "false_passes", "missed_passes", "wrong_seat", "plays", "seat_seen",
                      "out_of_turn", "out_of_turn_announced"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
@@ -97,8 +103,10 @@ def game_figures(result) -> GameFigures:
     # through the corrections the table made; each action keeps its `read` (how surely it was read)
     record = log_to_record(result.log, log_fields=True)
     logged = [a for a in record.get("games", [record])[0]["actions"] if "exchange" not in a]
-    figures = GameFigures(actions=len(scripted))
-    figures.corrections = len(log.of_kind("correction"))
+    figures = GameFigures(actions=len(scripted), laid=sum(1 for a in scripted if "play" in a))
+    kinds = [line.data["correct"] for line in log.of_kind("correction")]
+    figures.corrections = sum(kind in TABLE_CORRECTIONS for kind in kinds)
+    figures.said_no = kinds.count("said-no")
     plays = [line.data for line in log.of_kind("action") if "play" in line.data]
     figures.plays = len(plays)
     figures.seat_seen = sum(1 for a in plays if "seen_seat" in (a.get("read") or {}))

@@ -15,7 +15,8 @@ capture thread, recogniser, tracker, engine and log (`rehearse`). Rows per game;
              the mean look time: median and p95 over the plays logged as scripted
   right      every scripted event logged in order, nothing else (else: the first departure)
   The table answers the referee's questions as its players would (rehearse(answer=True)): a play
-  asked about and read wrong is corrected with its scripted cards (counted as a correction).
+  asked about and read wrong is said no to by its player (read again without that reading), up to
+  twice, then corrected with its scripted cards (counted as a correction).
   game-level (bench/game_metrics.py): actions committed right, silent errors (an action committed
              as another without a question), phantom plays, missed actions, questions asked and
              corrections, false and missed passes (per seat, beyond / short of the scripted passes),
@@ -129,7 +130,7 @@ def main() -> int:
           + ("; zone reader" if args.zone_reader else "; every frame"))
     print(f"{'design':32s} {'rules':10s} seed acts  frames   fps  look ms  lat med  lat p95  right")
     all_fps, all_lat, right = [], [], 0
-    totals, ended = GameFigures(), 0
+    totals, ended, uncorrected = GameFigures(), 0, 0
     for design in designs:
         n = position[design]
         recognizer = base
@@ -156,6 +157,7 @@ def main() -> int:
             figures = game_figures(result)
             totals.add(figures)
             ended += figures.ended_right
+            uncorrected += figures.ended_right and not figures.corrections
             if ok:
                 verdict = "yes"
             else:
@@ -167,17 +169,21 @@ def main() -> int:
                   f"{result.fps:5.1f} {statistics.median(result.look_ms):8.1f} {med}  {p95}  {verdict}", flush=True)
             print(f"{'':32s} {figures.right}/{figures.actions} actions right ({figures.right_first} at first commit), "
                   f"{figures.silent} silent, "
-                  f"{figures.phantom} phantom, {figures.missed} missed, {figures.asked} asked; "
+                  f"{figures.phantom} phantom, {figures.missed} missed, {figures.asked} asked, {figures.said_no} said no, "
+                  f"{figures.corrections} corrected; "
                   f"passes {figures.false_passes} false, {figures.missed_passes} missed; "
                   f"{figures.wrong_seat} plays to the wrong seat, {figures.seat_seen}/{figures.plays} seen laid; "
                   f"out of turn {figures.out_of_turn_announced}/{figures.out_of_turn} announced; ended {'right' if figures.ended_right else 'WRONG'}", flush=True)
     all_lat.sort()
     print(f"\ngames refereed right (every event): {right}/{len(all_fps)}")
-    print(f"games ending with the right ranks and scores: {ended}/{len(all_fps)}")
+    print(f"games ending with the right ranks and scores: {ended}/{len(all_fps)}, "
+          f"{uncorrected} of them with no correction")
     per100 = 100 * totals.asked / totals.actions if totals.actions else 0.0
+    per100_laid = 100 * totals.asked / totals.laid if totals.laid else 0.0
     print(f"actions: {totals.right}/{totals.actions} right, {totals.right_first} of them at first commit; silent errors {totals.silent}, phantom plays "
-          f"{totals.phantom}, missed {totals.missed}; questions {totals.asked} ({per100:.1f} per 100 actions), "
-          f"corrections {totals.corrections}")
+          f"{totals.phantom}, missed {totals.missed}; questions {totals.asked} ({per100:.1f} per 100 actions, "
+          f"{per100_laid:.1f} per 100 of the {totals.laid} plays laid), "
+          f"said no {totals.said_no}, corrections {totals.corrections}")
     print(f"passes: {totals.false_passes} false, {totals.missed_passes} missed; plays to the wrong seat "
           f"{totals.wrong_seat}; plays whose seat the camera saw {totals.seat_seen}/{totals.plays}; "
           f"out-of-turn plays announced {totals.out_of_turn_announced}/{totals.out_of_turn}")

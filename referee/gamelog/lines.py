@@ -13,8 +13,12 @@ A log is JSON lines, one object per line::
 
 A correction never rewrites a line: it says "of game ``game`` keep only the first ``keep``
 actions" (later games, if any, are dropped too) and the actions logged after it continue the game
-from there. ``correct`` says why: ``undo`` (the last action taken back), ``cards`` (the last play's
-cards corrected: the corrected play and the actions after it follow), ``pass`` (a pass put in).
+from there. ``correct`` says why. The table's corrections: ``undo`` (the last action taken back),
+``cards`` (the last play's cards corrected: the corrected play and the actions after it follow),
+``pass`` (a pass put in). The referee's own, in answer to what it saw or was told: ``said-no``
+(its player said no to a question about a play: the play taken back to be read again, or a play
+read again restored as first read), ``reread`` (an earlier play read again for the next play's
+sake, then asked about).
 The record of a log, and the events a resumed game must reproduce, are read through the
 corrections (`referee.gamelog.record`).
 
@@ -31,7 +35,9 @@ LOG_VERSION = 1
 HEADER, GAME, ACTION, EVENT, ANNOUNCEMENT, RESUME = "header", "game", "action", "event", "announcement", "resume"
 CORRECTION = "correction"
 KINDS = (HEADER, GAME, ACTION, EVENT, ANNOUNCEMENT, RESUME, CORRECTION)
-CORRECTION_KINDS = ("undo", "cards", "pass")
+CORRECTION_KINDS = ("undo", "cards", "pass", "said-no", "reread")
+# the corrections a person at the table made (keys, the scoreboard page)
+TABLE_CORRECTIONS = ("undo", "cards", "pass")
 
 # The record format's action kinds (issue 2); exactly one per action.
 ACTION_KINDS = ("play", "pass", "discard", "give", "exchange", "declare", "claim")

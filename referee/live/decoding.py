@@ -10,7 +10,9 @@ not call a play illegal when the same glyphs read a little less surely make a le
 2. Legality as evidence: when the likeliest possible reading is not a legal play, the likeliest
    legal reading within `LEGAL_MARGIN` of it is taken instead. A play is refused as illegal only
    when its reading clearly dominates every legal alternative.
-3. Every decision carries its margin: how far the chosen reading leads the next possible one
+3. What the table said no to: a reading its player rejected (a pad cover at the question) is
+   ruled out when the cards are read again, so the reading left is the camera's next best.
+4. Every decision carries its margin: how far the chosen reading leads the next possible one
    (mean log-probability per frame, summed over the play's cards), which the log keeps and the
    referee uses to decide when to ask.
 
@@ -24,7 +26,7 @@ import heapq
 import itertools
 import math
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Collection, Sequence
 
 from referee.engine import Card, GameState, PlayCards, apply
 from referee.engine.actions import Action
@@ -50,7 +52,8 @@ Candidates = Sequence[Sequence[tuple[Label, float]]]
 class Decision:
     """The play as decided: ``cards`` in the order seen; ``margin`` the lead of the chosen reading
     over the next possible one (``math.inf`` when there is none); ``overruled`` why the camera's
-    own reading was not taken (``"played-already"``, ``"legal"``), else None."""
+    own reading was not taken (``"played-already"``, ``"legal"``, ``"likelier"``, ``"said-no"``),
+    else None."""
     cards: tuple[Label, ...]
     margin: float
     overruled: str | None = None
@@ -109,16 +112,25 @@ def played_cards(labels: Sequence[Label]) -> tuple[Card, ...] | None:
     return tuple(sorted(cards)) if len(cards) == len(labels) else None
 
 
-def decide(state: GameState, player: str, seen: Sequence[Label], candidates: Candidates = ()) -> Decision:
-    """The play ``player`` made, from the tracker's reading ``seen`` and its ``candidates``.
+def decide(state: GameState, player: str, seen: Sequence[Label], candidates: Candidates = (),
+           ruled_out: Collection[tuple[Card, ...]] = ()) -> Decision:
+    """The play ``player`` made, from the tracker's reading ``seen`` and its ``candidates``;
+    ``ruled_out``: plays (their cards in order) the player said this was not.
 
     Without candidates (a reading that carries none) the reading is taken as it is.
+
+    >>> state = _doctest_state()
+    >>> nine_s, nine_c = Card.parse("9S"), Card.parse("9C")
+    >>> unsure = [[(nine_s, -0.5), (nine_c, -1.0)]]
+    >>> decide(state, "B", (nine_s,), unsure, ruled_out={(nine_s,)}).cards
+    (Card(9C),)
     """
     seen = tuple(seen)
     if not candidates or len(candidates) != len(seen):
         return Decision(seen, math.inf, None, seen)
-    readings = ranked_readings(candidates)
-    if all(codes != seen for _, codes in readings):
+    readings = [(score, codes) for score, codes in ranked_readings(candidates)
+                if played_cards(codes) not in ruled_out]
+    if all(codes != seen for _, codes in readings) and played_cards(seen) not in ruled_out:
         readings.append((_score(seen, candidates), seen))
         readings.sort(key=lambda item: -item[0])
     verdicts: dict[tuple[Label, ...], str | None] = {}
@@ -130,7 +142,8 @@ def decide(state: GameState, player: str, seen: Sequence[Label], candidates: Can
 
     possible = [(score, codes) for score, codes in readings if judged(codes) != "duplicate-card"]
     if not possible:
-        return Decision(seen, math.inf, None, seen)         # the engine will say why
+        # the engine will say why; every reading said no to: none is sure (asked again)
+        return Decision(seen, 0.0 if ruled_out else math.inf, None, seen)
     best_score, best = possible[0]
     chosen_score, chosen = best_score, best
     if judged(best) is not None:
@@ -141,6 +154,8 @@ def decide(state: GameState, player: str, seen: Sequence[Label], candidates: Can
         overruled = None
     elif chosen != best:
         overruled = "legal"
+    elif played_cards(seen) in ruled_out:
+        overruled = "said-no"
     elif judged(seen) == "duplicate-card":
         overruled = "played-already"
     else:
@@ -186,6 +201,14 @@ def reread_for_next(before: GameState, decision: Decision, player: str, between:
             if verdict(state, next_player, next_cards) is None:
                 return reading, behind
     return None
+
+
+def _doctest_state() -> GameState:
+    """A president game of two, A's 5H on the pile (for the examples)."""
+    from referee.engine import Deal, load_preset, new_match
+    state, _ = apply(new_match(load_preset("president"), ["A", "B"]), Deal(counts=(5, 5), first="A"))
+    state, _ = apply(state, PlayCards("A", (Card.parse("5H"),)))
+    return state
 
 
 def _score(codes: tuple[Label, ...], candidates: Candidates) -> float:

@@ -11,6 +11,9 @@ engine's events to announcements.
 * At a table that declares by a double tap (`TrackerSettings.declare_gesture`), a cover is never
   a declaration and a double tap never a pass: it declares the offer pending for its seat, and
   with none (the referee missed the play that made one) it is said to have nothing to declare.
+* A play read unsurely is committed and asked about; its player's pad cover says no: the play is
+  taken as the camera's next reading of the same cards (asked about in turn when unsure), or,
+  with none left, taken back and read again, the readings said no to ruled out.
 * A surely read play the game refuses, which stands on the runner-up reading of the play it
   answers (an ace read where a jack was: the 6 laid on it is legal only after 11-back), takes
   that reading back up (a correction in the log) and asks its player, whose pad cover restores
@@ -95,6 +98,18 @@ class Question:
     # A play read again for the next play's sake: what a "no" applies from ``index`` on (the play
     # as first read, the passes after it, the next play, refused again)
     restore: tuple = ()
+    # what the camera saw of the play: a "no" rules the reading out of it and takes the next
+    seen: PlaySeen | None = None
+
+
+@dataclass(frozen=True)
+class SaidNo:
+    """``seat``'s play at action ``index`` of game ``game`` is none of ``readings`` (each play's
+    cards in order): ruled out when its cards are read again."""
+    game: int
+    index: int
+    seat: int
+    readings: frozenset[tuple[Card, ...]]
 
 
 @dataclass(frozen=True)
@@ -148,6 +163,7 @@ class Referee:
         # the last play committed as read, unasked: (game, index, its decision), read again when
         # only another reading of it lets the next play stand
         self._last_read: tuple[int, int, Decision] | None = None
+        self._said_no: SaidNo | None = None
         announcer.add_listener(self._log_announcement)
 
     # ---- starting ---------------------------------------------------------------------------------
@@ -274,9 +290,10 @@ class Referee:
         self._update_prompt()
         return True
 
-    def _undo_to(self, index: int) -> None:
-        """Keep the game's first ``index`` actions (a correction line); offers and questions lapse."""
-        self.keeper.correct("undo", index, t=self.t, frame=self.frame)
+    def _undo_to(self, index: int, why: str = "undo") -> None:
+        """Keep the game's first ``index`` actions (a correction line saying ``why``); offers and
+        questions lapse."""
+        self.keeper.correct(why, index, t=self.t, frame=self.frame)
         self._last_read = None
         self.desync = None                   # the table has said what is right
         self.prompt = self._prompted = None
@@ -340,9 +357,13 @@ class Referee:
                 self._held_plays += 1        # read again once the game is back in step
                 return
             # the play the referee missed (an 8, a joker), laid again: it makes the clearing right
-        seat = _laying_seat(seen, state.turn, len(state.players))
+        said_no = self._said_no_here(self.keeper.game, self.keeper.game_actions)
+        # cards read again after a no are the same player's, whoever is to move
+        turn = said_no.seat if said_no is not None else state.turn
+        seat = _laying_seat(seen, turn, len(state.players))
         player = self.keeper.player(seat)
-        decision = decide(state, player, seen.cards, seen.candidates)
+        ruled_out = said_no.readings if said_no is not None and said_no.seat == seat else ()
+        decision = decide(state, player, seen.cards, seen.candidates, ruled_out)
         # a camera sees no order within a play: log it in the cards' own order, so the same play
         # reads the same whatever the order the cards settled in
         cards = played_cards(decision.cards)
@@ -352,7 +373,9 @@ class Referee:
         if decision.cards != tuple(seen.cards):
             self.tracker.relabel_last_play(decision.cards)
         game, index = self.keeper.game, self.keeper.game_actions   # before the play may end the game
-        bar = self.ask_margin if decision.overruled in (None, "legal") else self.overruled_ask_margin
+        # a reading left once the player said no to the camera's first is the next best of the
+        # same evidence: asked about on the ordinary bar
+        bar = self.ask_margin if decision.overruled in (None, "legal", "said-no") else self.overruled_ask_margin
         ask = decision.margin < bar
         read = (decision.to_log() | ({"asked": True} if ask else {})
                 | ({"seen_seat": seen.seat} if seen.seat is not None else {}))   # how the player was known
@@ -367,7 +390,7 @@ class Referee:
             self._say(lambda lang: live_text("take_back", lang, player=player), REQUEST_PRIORITY)
         # a refusal read unsure is asked about too: the cards may make a legal play read right
         if ask and self.t is not None:
-            self._ask(seat, decision, game, index, refused)
+            self._ask(seat, decision, game, index, refused, seen)
 
     def _reread_before(self, player: str, cards: tuple[Card, ...], read: dict) -> bool:
         """The play ``cards`` as read is refused, but stands when the play it answers (the trick's
@@ -390,7 +413,7 @@ class Referee:
         behind = found[1]
         seat = self.keeper.players.index(first.player)
         was, now = [c.code for c in first.cards], [c.code for c in again]
-        self.keeper.correct("cards", index, t=self.t, frame=self.frame)
+        self.keeper.correct("reread", index, t=self.t, frame=self.frame)
         self.tracker.relabel_played(first.cards, again)
         reread = {"margin": round(-behind, 3), "seen": was, "overruled": "next-play", "asked": True}
         events = self.keeper.act(PlayCards(first.player, again), t=self.t, frame=self.frame, read=reread)
@@ -417,11 +440,12 @@ class Referee:
         kinds = {e.EVENT for e in events}
         return "illegal" not in kinds and (state.trick.top is None or "trick_end" in kinds)
 
-    def _ask(self, seat: int, decision, game: int, index: int, refused: bool = False) -> None:
+    def _ask(self, seat: int, decision, game: int, index: int, refused: bool = False,
+             seen: PlaySeen | None = None) -> None:
         player = self.keeper.player(seat)
         codes = list(label_codes(decision.cards))
         self._pose(Question(seat, tuple(codes), game, index, self.t + self.question_seconds,
-                            tuple(label_codes(reading) for reading in decision.runners_up), refused),
+                            tuple(label_codes(reading) for reading in decision.runners_up), refused, seen=seen),
                    lambda lang: live_text("ask", lang, player=player, cards=codes))
 
     def _pose(self, question: Question, text) -> None:
@@ -441,19 +465,64 @@ class Referee:
         return True
 
     def _reject(self) -> None:
-        """The asked player said no: the play is undone and its cards are read again (a play read
-        again for the next play's sake: both are taken as first read)."""
+        """The asked player said no: the play is undone and its cards are read again, that
+        reading ruled out (a play read again for the next play's sake: both are taken as first
+        read)."""
         question, self.question = self.question, None
         if question.restore:
             self._restore(question)
             return
         if self.keeper.game != question.game or self.keeper.undoable() != question.index:
             return                           # the game went on meanwhile
-        self._undo_to(question.index)
+        earlier = self._said_no_here(question.game, question.index)
+        ruled_out = (earlier.readings if earlier is not None else frozenset()) | {
+            tuple(sorted(parse_cards(list(question.cards))))}
+        self._said_no = SaidNo(question.game, question.index, question.seat, ruled_out)
+        if question.seen is not None and self._take_next_reading(question, ruled_out):
+            return
+        self._undo_to(question.index, "said-no")
         self.tracker.reread_last_play()
         player = self.keeper.player(question.seat)
         self._say(lambda lang: live_text("ask_rejected", lang, player=player), NOTICE_PRIORITY)
         self._update_prompt()
+
+    def _said_no_here(self, game: int, index: int) -> "SaidNo | None":
+        said_no = self._said_no
+        return said_no if said_no is not None and (said_no.game, said_no.index) == (game, index) else None
+
+    def _take_next_reading(self, question: Question, ruled_out: frozenset[tuple[Card, ...]]) -> bool:
+        """After a no: the play as the camera's next reading of what it saw (asked about in turn
+        when unsure). False (nothing done) when no other reading is left, or none the game takes."""
+        seen = question.seen
+        player = self.keeper.player(question.seat)
+        before = self.keeper.state_at(question.index)
+        decision = decide(before, player, seen.cards, seen.candidates, ruled_out)
+        cards = played_cards(decision.cards)
+        if decision.overruled != "said-no" or not cards:
+            return False
+        # a next reading the game refuses too is no better: the cards are read again; but a play
+        # out of turn is refused whatever its cards, which are on their way back to the hand
+        refusal = verdict(before, player, cards)
+        if refusal not in (None, "out-of-turn"):
+            return False
+        ask = decision.margin < self.ask_margin
+        read = (decision.to_log() | ({"asked": True} if ask else {})
+                | ({"seen_seat": seen.seat} if seen.seat is not None else {}))
+        codes = [c.code for c in cards]
+        if not ask:                          # else the question says it
+            self._say(lambda lang: live_text("said_no_next", lang, player=player, cards=codes), NOTICE_PRIORITY)
+        was_refused = self.tracker.last_play_refused()
+        self.keeper.correct("said-no", question.index, t=self.t, frame=self.frame)
+        events = self.keeper.act(PlayCards(player, cards), t=self.t, frame=self.frame, read=read)
+        if was_refused and refusal is None:
+            self.tracker.keep_last_play()        # read right, the cards make a play: they stay
+        self.tracker.relabel_last_play(decision.cards)
+        self._last_read = None
+        self.prompt = self._prompted = None
+        self._after([e for e in events if e["event"] not in ("play", "illegal")])   # a refusal was said
+        if ask and self.t is not None:
+            self._ask(question.seat, decision, question.game, question.index, seen=seen)
+        return True
 
     def _restore(self, question: Question) -> None:
         actions = self.keeper.actions
@@ -464,7 +533,7 @@ class Referee:
         self._last_read = None
         player, cards = first.player, [c.code for c in first.cards]
         self._say(lambda lang: live_text("reread_rejected", lang, player=player, cards=cards), NOTICE_PRIORITY)
-        events = self.keeper.correct("cards", question.index, question.restore, t=self.t, frame=self.frame)
+        events = self.keeper.correct("said-no", question.index, question.restore, t=self.t, frame=self.frame)
         last_index = question.index + len(question.restore) - 1
         if any(e["event"] == "illegal" and e.get("action") == last_index for e in events):
             self.tracker.take_back_last_play()

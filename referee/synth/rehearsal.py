@@ -9,6 +9,7 @@ and read back through the capture thread, so codec artefacts are part of the tes
 
 from __future__ import annotations
 
+import collections
 import hashlib
 import random
 import statistics
@@ -37,6 +38,8 @@ from referee.synth.choreography import Script, Timing, choreograph
 from referee.synth.footage import FilmSet, Filming, film_zones, write_video
 
 CALIBRATION_FRAMES = 5
+# How often a scripted player says no to readings of one play before someone types the cards.
+SAID_NO_AT_MOST = 2
 
 
 @dataclass
@@ -116,9 +119,9 @@ def referee_video(script: Script, video: Path, log: Path, calibration, *, every:
                   lang: str = "en", settings=None, answer: bool = False) -> Rehearsal:
     """Referee a filmed script with the camera pipeline; returns what the log holds. With
     ``answer``, the table answers the referee's questions as its players would: a play asked
-    about and read wrong is corrected at once (`Referee.correct_last_play`, the `c` key) with the
-    cards the script says were played (a play read again for the next play's sake is answered no,
-    as a pad cover does); one read right is left to stand."""
+    about and read wrong is said no to (`Referee.reject_question`, as a pad cover does), and after
+    `SAID_NO_AT_MOST` noes corrected (`Referee.correct_last_play`, the `c` key) with the cards the
+    script says were played; one read right is left to stand."""
 
     record = script.record
     players = tuple(record["players"])
@@ -150,15 +153,23 @@ def referee_video(script: Script, video: Path, log: Path, calibration, *, every:
     return result
 
 
-def _scripted_answer(referee, actions: Sequence[Mapping[str, Any]]):
-    """A table that knows what it played: corrects a play asked about when it was read wrong."""
+def _scripted_answer(referee, actions: Sequence[Mapping[str, Any]], said_no_at_most: int = SAID_NO_AT_MOST):
+    """A table that knows what it played and answers as its players would: a play asked about
+    and read wrong is said no to (a pad cover: the referee takes its next reading of the cards),
+    up to ``said_no_at_most`` times for one play; then, or at once when the play was read with
+    more or fewer cards than were laid, someone corrects it."""
+    said_no: collections.Counter[int] = collections.Counter()
 
     def answer(question) -> None:
         if question.game != 0 or question.index >= len(actions):
             return
         played = actions[question.index].get("play")
         if played is not None and sorted(played) != sorted(question.cards):
-            if question.restore:             # read again for the next play's sake: "no" restores it
+            # a play read with another number of cards than were laid: no reading of the same
+            # cards can be right, so the player types the play at once
+            same_count = len(played) == len(question.cards)
+            if question.restore or (same_count and said_no[question.index] < said_no_at_most):
+                said_no[question.index] += 1
                 referee.reject_question()
             else:
                 referee.correct_last_play(list(played))

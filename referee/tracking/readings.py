@@ -23,6 +23,7 @@ class TableReading:
     position: Point                 # the card's centre in table coordinates
     zone: str | None                # the name of the zone it lies in ("pile", "points-2", ...)
     alternatives: tuple[tuple[Label, float], ...] = ()   # likeliest readings with probabilities, best first
+    picture: bool | None = None     # its middle showed a picture (True), pips alone (False), not looked at (None)
 
 
 def readings_on_table(cards: Sequence["CardReading"], calibration: "Calibration") -> list[TableReading]:
@@ -40,5 +41,5 @@ def readings_on_table(cards: Sequence["CardReading"], calibration: "Calibration"
         if card.faint and (zone is None or zone.kind != DISCARD):
             continue
         out.append(TableReading(card.label, float(card.confidence), position, zone.name if zone else None,
-                                card.alternatives))
+                                card.alternatives, card.picture))
     return out

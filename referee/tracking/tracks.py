@@ -22,11 +22,17 @@ from typing import Iterable, Sequence
 from referee.tracking.readings import Point, TableReading
 from referee.tracking.settings import TrackerSettings
 from referee.vision.labels import BACK, Label, is_joker, label_code
+from referee.vision.middle import doubt_pips
 
 EPS = 1e-6              # timestamps are sums of frame intervals: compare with a little slack
 # A code a reading does not name counts as read with this probability (the recogniser passes on
 # only its likeliest codes).
 UNNAMED_PROBABILITY = 1e-3
+# A card's middle seen as a picture in at least MIN_PICTURE_FRAMES of the last MIDDLE_LOOKS frames
+# that saw it (and in more of them than showed pips) puts all its pip readings in doubt
+# (`Track.candidates`).
+MIN_PICTURE_FRAMES = 2
+MIDDLE_LOOKS = 4
 _ids = itertools.count(1)
 
 
@@ -44,19 +50,20 @@ class Track:
     id: int = field(default_factory=lambda: next(_ids))
     established: bool = False
     seen_at: collections.deque = field(default_factory=collections.deque)  # recent frame times it was seen in
-    # (t, code, confidence, alternatives): the readings of the vote window
+    # (t, code, confidence, alternatives, picture): the readings of the vote window
     votes: collections.deque = field(default_factory=collections.deque)
     _rival: Label | None = None                 # a different majority reading, not stable yet
     _rival_since: float = 0.0
 
     def share(self, code: Label) -> float:
         """The share of the readings' weight that says ``code``."""
-        total = sum(max(c, 1e-3) for _, _, c, _ in self.votes)
-        return sum(max(c, 1e-3) for _, k, c, _ in self.votes if k == code) / total if total else 0.0
+        total = sum(max(vote[2], 1e-3) for vote in self.votes)
+        return sum(max(vote[2], 1e-3) for vote in self.votes if vote[1] == code) / total if total else 0.0
 
     def look(self, t: float, reading: TableReading) -> None:
         """Count one reading: its vote and its alternatives (a reading naming none: its own code)."""
-        self.votes.append((t, reading.code, reading.confidence, reading.alternatives or ((reading.code, 1.0),)))
+        self.votes.append((t, reading.code, reading.confidence, reading.alternatives or ((reading.code, 1.0),),
+                           reading.picture))
 
     def forget_before(self, t: float) -> None:
         while len(self.votes) > 1 and self.votes[0][0] < t - EPS:
@@ -79,13 +86,27 @@ class Track:
             return ()
         floor = math.log(UNNAMED_PROBABILITY)
         excess: dict[Label, float] = {}
-        for _, _, _, alternatives in self.votes:
+        picture = self._picture_seen()
+        for vote in self.votes:
+            alternatives = vote[3]
+            if picture and vote[4] is not True:
+                alternatives = doubt_pips(alternatives)
             for code, p in alternatives:
                 excess[code] = excess.get(code, 0.0) + math.log(max(p, UNNAMED_PROBABILITY)) - floor
         n = len(self.votes)
         # the last tie-break is the code's text, as it was when readings were strings
         ranked = sorted(excess.items(), key=lambda item: (-item[1], item[0] != self.code, label_code(item[0])))
         return tuple((code, floor + total / n) for code, total in ranked[:count])
+
+    def _picture_seen(self) -> bool:
+        """Whether the card's middle, in the last frames that could see it, mostly showed a
+        picture: then every reading of it is in doubt, not only those of the frames that saw the
+        middle (a card read by one corner at first has no middle to look at). The last frames,
+        because the hand laying a card shows its own colours over the middle as it arrives, and
+        a hand passing over a pip card shows a picture for a frame or two among frames of pips."""
+        looks = [vote[4] for vote in self.votes if vote[4] is not None][-MIDDLE_LOOKS:]
+        pictures = sum(looks)
+        return pictures >= MIN_PICTURE_FRAMES and pictures > len(looks) - pictures
 
     def names(self) -> frozenset[Label]:
         """What this card may be taken for: its majority reading and, a face card, its
@@ -108,7 +129,7 @@ class Track:
     def majority(self) -> Label:
         weights: dict[Label, float] = {}
         counts: dict[Label, int] = {}
-        for _, code, confidence, _ in self.votes:
+        for _, code, confidence, *_ in self.votes:
             weights[code] = weights.get(code, 0.0) + max(confidence, 1e-3)
             counts[code] = counts.get(code, 0) + 1
         # ties keep the current code, so a 50/50 flicker does not flip the card back and forth

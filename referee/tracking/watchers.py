@@ -85,7 +85,7 @@ class ArrivalWatcher(ABC):
         """The track's recent readings (its vote window) still name the known card now and then:
         its new majority is a misreading of that card, not another card laid on top of it (that
         one hides the old card's index for good)."""
-        return any(known.shows_as(code) for _, code, _, _ in track.votes)
+        return any(known.shows_as(vote[1]) for vote in track.votes)
 
     def arriving(self, zone: ZoneTracks, t: float) -> bool:
         """A group is on its way: cards settling, or settled and not yet committed."""
@@ -456,4 +456,4 @@ def _doubles(track: Track, known: Track) -> bool:
 
 
 def _mean_confidence(track: Track) -> float:
-    return sum(c for _, _, c, _ in track.votes) / len(track.votes) if track.votes else 0.0
+    return sum(vote[2] for vote in track.votes) / len(track.votes) if track.votes else 0.0

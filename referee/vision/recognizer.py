@@ -429,9 +429,11 @@ class CardRecognizer:
                for d in indices if d.box not in own):
             return reading
         share = picture_share(frame, middle, reading.corners[0])
-        if share is None or share < PICTURE_SHARE:
+        if share is None:
             return reading
-        return dataclasses.replace(reading, alternatives=doubt_pips(reading.alternatives))
+        if share < PICTURE_SHARE:
+            return dataclasses.replace(reading, picture=False)
+        return dataclasses.replace(reading, alternatives=doubt_pips(reading.alternatives), picture=True)
 
     def _faint(self, detection: Detection) -> bool:
         """A faint index box (faint_index_conf .. det_conf): it needs faint_min_probability and

@@ -38,6 +38,9 @@ class CardReading:
     # A back the detector scored below its threshold (CardRecognizer's faint_back_conf): it counts
     # only where a face-down card is expected (the discard zone).
     faint: bool = False
+    # What the middle check (`referee.vision.middle`) saw in the card's middle: True a picture
+    # (its pip readings are then in doubt), False pips alone, None not looked at.
+    picture: bool | None = None
 
     @property
     def code(self) -> str:

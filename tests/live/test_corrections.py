@@ -112,3 +112,24 @@ def test_referee_replay_reads_a_corrected_game_log(tmp_path, capsys):
     assert main(["replay", str(tmp_path / "game.jsonl")]) == 0
     out = capsys.readouterr().out
     assert "B plays 9 of spades." in out and "9 of clubs" not in out
+
+
+def test_a_log_with_a_question_said_no_to_replays_and_resumes_to_the_same_state(tmp_path):
+    from reading_streams import readings
+
+    from referee.tracking import PassSeen
+
+    referee, heard = start(tmp_path)
+    referee.observe([PlaySeen(1.0, labels("5H"), readings(([("5H", -0.01)],)))], 1.0, 15)
+    referee.observe([PlaySeen(2.0, labels("9S"), readings(([("9S", -0.5), ("9C", -1.0)],)))], 2.0, 30)
+    referee.observe([PassSeen(3.0, 1)], 3.0, 45)              # B: not the 9S
+    referee.observe([PlaySeen(4.0, labels("JD"), readings(([("JD", -0.01)],)))], 4.0, 60)
+    state = referee.keeper.state
+    finish(referee)
+    log = tmp_path / "game.jsonl"
+    assert [line.data["correct"] for line in read_log(log).of_kind("correction")] == ["said-no"]
+    events = effective_events(log)
+    assert plays(events) == [("A", ["5H"]), ("B", ["9C"]), ("C", ["JD"])]
+    assert replay_events(load_record(log_to_record(log))) == strip_game(events)
+    keeper, resumed = GameKeeper.resume(log, reopen=False)
+    assert keeper.state == state and resumed.missing_events == ()

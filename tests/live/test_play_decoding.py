@@ -113,16 +113,55 @@ def test_an_unsure_play_is_committed_and_asked_about_and_silence_says_yes(tmp_pa
     assert not log.of_kind("correction")
 
 
-def test_a_pad_cover_says_no_the_play_is_undone_and_the_cards_read_again(tmp_path):
+def test_a_pad_cover_says_no_and_the_play_is_taken_as_the_next_reading(tmp_path):
     referee, heard = unsure_game(tmp_path)
     referee.observe([PassSeen(3.0, 1)], 3.0, 45)            # B covers their pad: not a pass, a "no"
-    assert "Sorry. B, please straighten the cards: reading them again." in heard
-    assert referee.keeper.state.turn == 1 and referee.question is None
-    referee.observe([PlaySeen(4.0, labels("9C"), readings(([("9C", -0.05)],)))], 4.0, 60)
+    assert "Sorry. Then B played 9 of clubs." in heard
+    assert referee.keeper.state.turn == 2 and referee.question is None   # nothing else left: not asked
     log = close(referee, tmp_path)
-    assert [line.data["correct"] for line in log.of_kind("correction")] == ["undo"]
+    assert [line.data["correct"] for line in log.of_kind("correction")] == ["said-no"]
+    assert log.of_kind("action")[-1].data["read"] == {"margin": None, "seen": ["9S"], "overruled": "said-no"}
     plays = [(e["player"], e["cards"]) for e in effective_events(tmp_path / "game.jsonl") if e["event"] == "play"]
     assert plays == [("A", ["5H"]), ("B", ["9C"])]
+
+
+def test_the_reading_left_after_a_no_is_asked_about_when_unsure_and_a_second_no_rules_it_out_too(tmp_path):
+    tracker = TableTracker.from_calibration(table_calibration(FOUR))
+    referee, heard = new_game("president-none", FOUR, (13, 13, 13, 13), "A", tmp_path / "game.jsonl", tracker)
+    referee.observe([PlaySeen(1.0, labels("5H"), readings(([("5H", -0.01)],)))], 1.0, 15)
+    three_ways = readings(([("9S", -0.5), ("9C", -1.0), ("6C", -1.3)],))
+    referee.observe([PlaySeen(2.0, labels("9S"), three_ways)], 2.0, 30)
+    referee.observe([PassSeen(3.0, 1)], 3.0, 45)                        # not the 9S
+    assert referee.question is not None and referee.question.cards == ("9C",)
+    assert "B: 9 of clubs? If not, cover your pad." in heard
+    referee.observe([PassSeen(4.0, 1)], 4.0, 60)                        # nor the 9C
+    assert "Sorry. Then B played 6 of clubs." in heard and referee.question is None
+    log = close(referee, tmp_path)
+    assert [line.data["correct"] for line in log.of_kind("correction")] == ["said-no", "said-no"]
+    plays = [(e["player"], e["cards"]) for e in effective_events(tmp_path / "game.jsonl") if e["event"] == "play"]
+    assert plays == [("A", ["5H"]), ("B", ["6C"])]
+
+
+def test_a_play_out_of_turn_said_no_to_is_refused_as_its_next_reading_and_stays_its_player_s(tmp_path):
+    # C lays a card while B is to move (refused: out of turn), read unsurely: asked; C says no.
+    # The next reading is refused the same way, whatever the card: taken at once, C's.
+    tracker = TableTracker.from_calibration(table_calibration(FOUR))
+    referee, heard = new_game("president-none", FOUR, (13, 13, 13, 13), "A", tmp_path / "game.jsonl", tracker)
+    referee.observe([PlaySeen(1.0, labels("5H"), readings(([("5H", -0.01)],)))], 1.0, 15)
+    referee.observe([PlaySeen(2.0, labels("9S"), UNSURE_9, seat=2)], 2.0, 30)
+    assert "Illegal play by C (not your turn): it is B's turn." in heard
+    referee.observe([PassSeen(3.0, 2)], 3.0, 45)                 # C: not the 9S
+    assert "Sorry. Then C played 9 of clubs." in heard
+    assert heard.count("Illegal play by C (not your turn): it is B's turn.") == 1
+    assert referee.keeper.state.turn == 1
+    log = close(referee, tmp_path)
+    assert log.of_kind("action")[-1].data["play"] == ["9C"] and log.of_kind("action")[-1].data["player"] == "C"
+
+
+def test_a_reading_said_no_to_is_ruled_out_when_the_same_cards_are_read_again():
+    nine_s, nine_c = labels("9S")[0], labels("9C")[0]
+    decision = decide(live_state(("A", ["5H"])), "B", (nine_s,), UNSURE_9, ruled_out={(nine_s,)})
+    assert decision.cards == (nine_c,) and decision.overruled == "said-no"
 
 
 def test_the_game_going_on_answers_yes(tmp_path):
@@ -268,7 +307,7 @@ def test_a_sure_play_refused_only_on_the_answered_plays_reading_takes_its_runner
     plays = [(e["player"], e["cards"]) for e in events if e["event"] == "play"]
     assert plays == [("A", ["5H"]), ("B", ["JD"]), ("C", ["QC"])]
     assert not [e for e in events if e["event"] == "illegal"]
-    assert [line.data["correct"] for line in log.of_kind("correction")] == ["cards"]
+    assert [line.data["correct"] for line in log.of_kind("correction")] == ["reread"]
     reread = [line.data for line in log.of_kind("action") if line.data.get("play") == ["JD"]][0]["read"]
     assert reread["asked"] is True and reread["overruled"] == "next-play" and reread["seen"] == ["AD"]
 

@@ -144,7 +144,7 @@ def candidates(s: GameState, seat: int) -> list[tuple[Card, ...]]:
     assert top is not None, "candidates answer a top play"
     cands = follows(s, hand, top)
     extra = False
-    for r in s.rules.generate_rules:
+    for r in s.rules.generators(top):
         more = r.generate(s, seat, hand)
         if more:
             cands.extend(more)

@@ -83,6 +83,9 @@ class Rules:
     exchange: Exchange | None = field(init=False, repr=False)
     # the rules that may fire on a shape (see ``shape_rules``), as asked
     _by_shape: dict[ShapeKey, ShapeRules] = field(init=False, repr=False, default_factory=dict)
+    # the rules that may generate answers to a top play's shape (see ``generators``), as asked
+    _by_top: dict[ShapeKey, tuple[Rule[Option], ...]] = field(init=False, repr=False,
+                                                             default_factory=dict)
 
     def __post_init__(self) -> None:
         by_id = {o.ID: o for o in self.options}
@@ -133,6 +136,17 @@ class Rules:
             found = self._by_shape[key] = ShapeRules(
                 tuple(r for r in self.special_rules if r.fires_on(shape)),
                 tuple(r for r in self.effects_rules if r.fires_on(shape)))
+        return found
+
+    def generators(self, top: Play) -> tuple[Rule[Option], ...]:
+        """The ``generate`` rules that may offer answers to ``top`` (those whose
+        ``generates_on`` accepts its shape), in rule order; worked out once per shape."""
+        key = shape_key(top)
+        found = self._by_top.get(key)
+        if found is None:
+            shape = shape_of(key)
+            found = self._by_top[key] = tuple(r for r in self.generate_rules
+                                              if r.generates_on(shape))
         return found
 
     # ---- access ----------------------------------------------------------------------------

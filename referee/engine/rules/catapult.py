@@ -82,6 +82,9 @@ class Catapult(Rule[CatapultOption]):
             return ()
         return (Announce(self.ID, (("cards", tuple(codes(play.cards))),)), ClearBinds(self.ID))
 
+    def generates_on(self, top: Shape) -> bool:
+        return top.count == 1 and top.low != JOKER_RANK
+
     def generate(self, s: GameState, seat: int, hand: int) -> Iterable[tuple[Card, ...]]:
         top = s.trick.top  # (_target, inline: this runs for every answer)
         if top is None or len(top.cards) != 1 or top.low == JOKER_RANK:

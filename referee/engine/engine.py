@@ -203,13 +203,17 @@ def _gate(s: GameState, seat: int) -> tuple[str, str, bool] | None:
 
 # ---- handlers ---------------------------------------------------------------------------------
 
+_CARD_TYPE = frozenset({Card})
+"""Tokens whose types all lie in this set are ``Card`` values already (a test run in C)."""
+
+
 def _play(s: GameState, a: PlayCards, judged: Play | None = None) -> Result:
     seat = _seat(s, a.player)
     gate = _gate(s, seat)
     if gate is not None:
         return _illegal(s, seat, gate[0], gate[1], gate[2])
     tokens = a.cards
-    if type(tokens) is not tuple or any(type(c) is not Card for c in tokens):
+    if type(tokens) is not tuple or not _CARD_TYPE.issuperset(map(type, tokens)):
         tokens = tuple(Card(c) for c in tokens)
     err = None
     if not tokens:

@@ -101,9 +101,11 @@ def random_move(s: GameState, rng: random.Random) -> tuple[Action, Play | None]:
             if err is None:
                 return PlayCards(name, t), play
         raise RuntimeError(f"no legal lead for {name}: {cards_of(s.hands[seat])}")
+    found = candidates(s, seat)
+    if not found:  # nothing to try: pass (shuffling the lone pass would draw no numbers)
+        return Pass(name), None
     # The first legal candidate of a random permutation is uniform over the legal ones.
-    cands: list[tuple[Card, ...] | None] = list(candidates(s, seat))
-    cands.append(None)
+    cands: list[tuple[Card, ...] | None] = [*found, None]
     rng.shuffle(cands)
     for cand in cands:
         if cand is None:

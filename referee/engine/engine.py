@@ -78,13 +78,17 @@ def judge(s: GameState, seat: int, tokens: tuple[Card, ...]) -> tuple[Play | Non
     """The legal reading of ``tokens`` played by ``seat`` now, or the first violation."""
     rules = s.rules
     top = s.trick.top
-    readings: list[Play] = []
-    for r in rules.interpret_rules:
-        readings.extend(r.interpret(s, seat, tokens))
+    if top is None:  # a lead: only the rules that act on leads interpret or restrict it
+        interpret_rules, restrict_rules = rules.lead_interpret_rules, rules.lead_rules
+    else:
+        interpret_rules, restrict_rules = rules.interpret_rules, rules.restrict_rules
+    extra: list[Play] = []
+    for r in interpret_rules:
+        extra.extend(r.interpret(s, seat, tokens))
     plain = interpretations(tokens, rules.stairs_min, s.reversed)
     if top is not None and len(plain) > 1:
         plain = tuple(sorted(plain, key=lambda p: p.kind is not top.kind))
-    readings.extend(plain)
+    readings = extra + list(plain) if extra else plain
     if not readings:
         for r in rules.explain_rules:
             msg = r.explain(s, seat, tokens)
@@ -104,7 +108,7 @@ def judge(s: GameState, seat: int, tokens: tuple[Card, ...]) -> tuple[Play | Non
             continue
         err = basic_check(s, seat, play)
         if err is None:
-            for r in rules.restrict_rules:
+            for r in restrict_rules:
                 refusal = r.restrict(s, seat, play)
                 if refusal:
                     err = refusal if isinstance(refusal, tuple) else (r.ID, refusal)

@@ -96,6 +96,11 @@ def _next_in(table: tuple[int, ...], rank: int) -> int:
 STANDARD_ORDER = Order.standard()
 
 
+ShapeKey = tuple[bool, int, int, int, bool]
+"""A play's shape as a cheap dictionary key: stairs or not (an Enum member hashes in Python),
+then ``Shape``'s other fields."""
+
+
 @immutable
 class Play:
     """The interpreted value of cards put on the table.
@@ -106,6 +111,8 @@ class Play:
     ``wild``: jokers with no determined card (groups only; their suit is free);
     ``added``: how many of the cards came from the player's hand now (3 for a Catapult is 2);
     ``catapult``: made by the Catapult rule.
+    ``shape_key``: its shape as a dictionary key (see ``Shape``), made once: the rules that may
+    fire are looked up by it on every play (and most plays are read from a cache).
     """
 
     cards: tuple[Card, ...]
@@ -116,6 +123,11 @@ class Play:
     wild: int = 0
     added: int = 0
     catapult: bool = False
+    shape_key: ShapeKey = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "shape_key", (self.kind is STAIRS, self.low, self.high,
+                                               len(self.cards), self.catapult))
 
     @property
     def count(self) -> int:
@@ -168,13 +180,8 @@ class Shape:
     catapult: bool
 
 
-ShapeKey = tuple[bool, int, int, int, bool]
-"""A play's shape as a cheap dictionary key: stairs or not (an Enum member hashes in Python),
-then ``Shape``'s other fields."""
-
-
 def shape_key(play: Play) -> ShapeKey:
-    return play.kind is STAIRS, play.low, play.high, len(play.cards), play.catapult
+    return play.shape_key
 
 
 def shape_of(key: ShapeKey) -> Shape:

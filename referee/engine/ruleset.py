@@ -11,7 +11,7 @@ from typing import Any, Mapping, TypeVar
 
 from referee.engine.immutable import immutable
 from referee.engine.options import OPTIONS, Option, OptionError, option_class
-from referee.engine.plays import STANDARD_ORDER, Order, Play, ShapeKey, shape_key, shape_of
+from referee.engine.plays import STANDARD_ORDER, Order, Play, ShapeKey, shape_of
 from referee.engine.rules import RULE_ORDER
 from referee.engine.rules.base import HOOKS, Rule
 from referee.engine.rules.chombo import Chombo
@@ -72,6 +72,7 @@ class Rules:
     lapse_rules: tuple[Rule[Option], ...] = field(init=False, repr=False)
     generate_rules: tuple[Rule[Option], ...] = field(init=False, repr=False)
     lead_rules: tuple[Rule[Option], ...] = field(init=False, repr=False)
+    lead_interpret_rules: tuple[Rule[Option], ...] = field(init=False, repr=False)
     jokers: int = field(init=False, repr=False)
     jokers_wild: bool = field(init=False, repr=False)
     permanent_pass: bool = field(init=False, repr=False)
@@ -102,9 +103,12 @@ class Rules:
         object.__setattr__(self, "active_rules", active)
         for hook in HOOKS:
             object.__setattr__(self, hook + "_rules", _hook_rules(active, hook))
-        # restrictions that may refuse a lead (legal_actions then checks leads too)
+        # restrictions that may refuse a lead (legal_actions then checks leads too) and
+        # readings that may apply to one: the engine asks only these about a lead
         object.__setattr__(self, "lead_rules",
                            tuple(r for r in self.restrict_rules if r.LEADS))
+        object.__setattr__(self, "lead_interpret_rules",
+                           tuple(r for r in self.interpret_rules if r.LEADS))
         joker = _typed(by_id, JokerOption)
         object.__setattr__(self, "jokers", joker.count if joker.enabled else 0)
         object.__setattr__(self, "jokers_wild",
@@ -129,7 +133,7 @@ class Rules:
     def shape_rules(self, play: Play) -> ShapeRules:
         """The rules that may fire on ``play`` (see ``ShapeRules``); worked out once per
         shape."""
-        key = shape_key(play)
+        key = play.shape_key
         found = self._by_shape.get(key)
         if found is None:
             shape = shape_of(key)
@@ -141,7 +145,7 @@ class Rules:
     def generators(self, top: Play) -> tuple[Rule[Option], ...]:
         """The ``generate`` rules that may offer answers to ``top`` (those whose
         ``generates_on`` accepts its shape), in rule order; worked out once per shape."""
-        key = shape_key(top)
+        key = top.shape_key
         found = self._by_top.get(key)
         if found is None:
             shape = shape_of(key)

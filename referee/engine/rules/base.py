@@ -44,8 +44,9 @@ A rule whose ``special`` and ``effects`` answer only plays of some shapes says w
 other shapes (most plays fire no rule, and most rules fire on few shapes).
 
 Every hook receives the state *before* the action (``GameState`` is immutable) and the seat.
-A rule whose ``restrict`` may refuse a *lead* sets ``LEADS`` (``legal_actions`` then checks
-leads too). ``uses(hook)`` lets a rule whose parameters make a hook idle leave it out of the
+A rule whose ``restrict`` may refuse a *lead* (nothing on the table), or whose ``interpret``
+may read one, sets ``LEADS``: the engine asks only such rules about a lead, and
+``legal_actions`` then checks leads too. ``uses(hook)`` lets a rule whose parameters make a hook idle leave it out of the
 compiled pipeline (it costs nothing then).
 """
 

@@ -1,5 +1,5 @@
-"""``@immutable``: the values made on every action (the state, its trick, a play, the events,
-the actions).
+"""``@immutable``: the values made on every action (the state, its trick, a play, the effects,
+the events, the actions).
 
 Such a class is a slots dataclass that the type checker treats as frozen: assigning to a field
 anywhere in the package is a mypy error (``mypy`` runs strict on ``referee/engine``), and the

@@ -177,6 +177,8 @@ _LEADS = [[[c for k in range(1, 5) for c in _GROUPS[r][nib][k]] for nib in range
           for r in range(13)]
 _ALL = [[tuple(CARDS[r * 4 + su] for su in range(4) if nib >> su & 1) for nib in range(16)]
         for r in range(13)]
+# _SINGLE_BY_BIT[1 << card]: the card alone
+_SINGLE_BY_BIT = {1 << c: (CARDS[c],) for c in range(52)}
 
 
 def leads(s: GameState, hand: int) -> list[tuple[Card, ...]]:
@@ -261,7 +263,12 @@ def follows(s: GameState, hand: int, top: Play) -> list[tuple[Card, ...]]:
             cards &= 0xF << 4 * strict
         if bind:
             cards &= bind * _EVERY4
-        while cards:  # each rank held, weakest id first
+        if c == 1:  # a single (the commonest top): each card alone, weakest id first
+            while cards:
+                low = cards & -cards
+                out.append(_SINGLE_BY_BIT[low])
+                cards ^= low
+        while cards:  # each rank held, weakest id first (none left after singles)
             r = ((cards & -cards).bit_length() - 1) >> 2
             nib = cards >> 4 * r & 0xF
             cards ^= nib << 4 * r

@@ -244,7 +244,8 @@ def _make_play(s: GameState, seat: int, tokens: tuple[Card, ...], play: Play) ->
     """Steps d-f of a legal play (see the module docstring)."""
     rules = s.rules
     effects: list[Effect] = []
-    for r in rules.shape_rules(play).effects:
+    shape_rules = rules.shape_rules(play)
+    for r in shape_rules.effects if s.trick.top is not None else shape_rules.lead_effects:
         fx = r.effects(s, seat, play)
         if fx:  # most rules change nothing for most plays
             effects.extend(fx)

@@ -98,7 +98,7 @@ STANDARD_ORDER = Order.standard()
 
 ShapeKey = tuple[bool, int, int, int, bool]
 """A play's shape as a cheap dictionary key: stairs or not (an Enum member hashes in Python),
-then ``Shape``'s other fields."""
+then ``Shape``'s other fields but ``leads`` (a play is the same whether it leads or not)."""
 
 
 @immutable
@@ -168,7 +168,8 @@ class Play:
 
 @immutable
 class Shape:
-    """A play without its cards: its kind, ranks, number of cards and whether it is a Catapult.
+    """A play without its cards: its kind, ranks, number of cards, whether it is a Catapult and
+    whether it leads a trick (nothing on the table).
 
     What ``Rule.fires_on`` looks at: the engine asks it once per shape and rule set, and then
     skips the rules that cannot fire on plays of that shape."""
@@ -178,15 +179,16 @@ class Shape:
     high: int
     count: int
     catapult: bool
+    leads: bool = False
 
 
 def shape_key(play: Play) -> ShapeKey:
     return play.shape_key
 
 
-def shape_of(key: ShapeKey) -> Shape:
+def shape_of(key: ShapeKey, leads: bool = False) -> Shape:
     stairs, low, high, count, catapult = key
-    return Shape(STAIRS if stairs else GROUP, low, high, count, catapult)
+    return Shape(STAIRS if stairs else GROUP, low, high, count, catapult, leads)
 
 
 def suit_list(mask: int) -> list[str]:

@@ -41,10 +41,12 @@ def _hook_rules(active: tuple[Rule[Option], ...], hook: str) -> tuple[Rule[Optio
 @immutable
 class ShapeRules:
     """The ``special`` and the ``effects`` rules that may fire on plays of one shape (those
-    whose ``fires_on`` accepts it), in rule order."""
+    whose ``fires_on`` accepts it), in rule order; ``lead_effects``: the ``effects`` rules that
+    may fire on such a play when it leads."""
 
     special: tuple[Rule[Option], ...]
     effects: tuple[Rule[Option], ...]
+    lead_effects: tuple[Rule[Option], ...]
 
 
 @dataclass(frozen=True, eq=False)
@@ -136,10 +138,11 @@ class Rules:
         key = play.shape_key
         found = self._by_shape.get(key)
         if found is None:
-            shape = shape_of(key)
+            shape, lead = shape_of(key), shape_of(key, leads=True)
             found = self._by_shape[key] = ShapeRules(
                 tuple(r for r in self.special_rules if r.fires_on(shape)),
-                tuple(r for r in self.effects_rules if r.fires_on(shape)))
+                tuple(r for r in self.effects_rules if r.fires_on(shape)),
+                tuple(r for r in self.effects_rules if r.fires_on(lead)))
         return found
 
     def generators(self, top: Play) -> tuple[Rule[Option], ...]:

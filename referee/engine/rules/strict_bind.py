@@ -81,7 +81,7 @@ class StrictBind(Rule[StrictBindOption]):
         return None
 
     def fires_on(self, shape: Shape) -> bool:
-        return not shape.catapult and shape.kind is GROUP
+        return not shape.leads and not shape.catapult and shape.kind is GROUP
 
     def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         top = s.trick.top

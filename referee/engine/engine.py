@@ -39,8 +39,8 @@ from referee.engine.actions import (Action, CardsOrCount, Claim, Deal, Declare, 
 from referee.engine.cards import (JOKER, PINNED_BASE, REAL_MASK, Card, add_jokers, codes,
                                   joker_count, mask_of, remove_jokers)
 from referee.engine.effects import Announce, Effect
-from referee.engine.events import (RULE_IDS, Event, IllegalEvent, PassEvent, PlayEvent,
-                                   TrickEndEvent, TurnEvent)
+from referee.engine.events import (PASS_EVENTS, RULE_IDS, TRICK_END_EVENTS, TURN_EVENTS, Event,
+                                   IllegalEvent, PlayEvent)
 from referee.engine.plays import Play, interpretations
 from referee.engine.rules.basic import basic_check
 from referee.engine.ruleset import Rules
@@ -185,7 +185,7 @@ def _illegal(s: GameState, seat: int | None, rule: str, message: str,
         return w.result()
     if s.phase is PLAY or s.phase is EXCHANGE:
         mv = s.to_move
-        ev.append(TurnEvent(s.players[mv] if mv >= 0 else None))
+        ev.append(TURN_EVENTS[s.players[mv] if mv >= 0 else None])
     return s, tuple(ev)
 
 
@@ -289,7 +289,7 @@ def _plain_play(s: GameState, seat: int, tokens: tuple[Card, ...], play: Play) -
     turn = s.next_active(seat)
     trick = Trick(play, seat, 0, t.flipped, t.bind, t.strict, t.plays + 1, t.slots)
     return (s.after_turn(turn, trick, play, seat, hands, counts, seen),
-            (PlayEvent(s.players[seat], tuple(codes(tokens))), TurnEvent(s.players[turn])))
+            (PlayEvent(s.players[seat], tuple(codes(tokens))), TURN_EVENTS[s.players[turn]]))
 
 
 def _pass(s: GameState, a: Pass) -> Result:
@@ -314,13 +314,13 @@ def _pass(s: GameState, a: Pass) -> Result:
             turn = s.next_active(seat)  # (Working.advance, with no skips and no permanent pass)
             trick = Trick(t.top, t.last, passed, t.flipped, t.bind, t.strict, t.plays, t.slots)
             return (s.after_turn(turn, trick, None, -1, s.hands, s.counts, s.seen),
-                    (PassEvent(a.player), TurnEvent(s.players[turn])))
+                    (PASS_EVENTS[a.player], TURN_EVENTS[s.players[turn]]))
         if not s.rules.on_trick_end_rules:  # passed out: the last player, or the next still
             # in, leads a new trick (Working.end_trick with no on_trick_end hooks)
             leader = t.last if s.active >> t.last & 1 else s.next_active(t.last)
             name = s.players[leader]
             return (s.after_turn(leader, EMPTY_TRICK, None, -1, s.hands, s.counts, s.seen),
-                    (PassEvent(a.player), TrickEndEvent(name), TurnEvent(name)))
+                    (PASS_EVENTS[a.player], TRICK_END_EVENTS[name], TURN_EVENTS[name]))
     w = Working(s)
     if w.pending is not None:
         v = w.lapse()
@@ -330,7 +330,7 @@ def _pass(s: GameState, a: Pass) -> Result:
     w.recent = None
     w.recent_seat = -1
     w.passed |= 1 << seat
-    w.events.append(PassEvent(a.player))
+    w.events.append(PASS_EVENTS[a.player])
     w.advance(seat)
     return w.result()
 

@@ -21,7 +21,7 @@ index of the record action that caused it, ``None`` for set-up), then its fields
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar, TypeVar
 
 from referee.engine.immutable import immutable
 from referee.engine.rules import RULE_ORDER
@@ -144,6 +144,29 @@ class GameEndEvent(Event):
         if self.match_over:
             d["winners"] = list(self.winners)
         return d
+
+
+K = TypeVar("K")
+E = TypeVar("E", bound=Event)
+
+
+class PerPlayer(dict[K, E]):
+    """The events of a class whose one field names a player, made once per player: events are
+    immutable values, so any number of actions may share one (turn and pass events come with
+    nearly every action)."""
+
+    def __init__(self, make: Callable[[K], E]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, player: K) -> E:
+        event = self[player] = self.make(player)
+        return event
+
+
+TURN_EVENTS: PerPlayer[str | None, TurnEvent] = PerPlayer(TurnEvent)
+PASS_EVENTS: PerPlayer[str, PassEvent] = PerPlayer(PassEvent)
+TRICK_END_EVENTS: PerPlayer[str | None, TrickEndEvent] = PerPlayer(TrickEndEvent)
 
 
 EVENT_NAMES = ("play", "pass", "illegal", "effect", "turn", "trick_end", "finish", "point_card",

@@ -77,7 +77,8 @@ def judge(s: GameState, seat: int, tokens: tuple[Card, ...]) -> tuple[Play | Non
                                                                        tuple[str, str] | None]:
     """The legal reading of ``tokens`` played by ``seat`` now, or the first violation."""
     rules = s.rules
-    top = s.trick.top
+    trick = s.trick
+    top = trick.top
     if top is None:  # a lead: only the rules that act on leads interpret or restrict it
         interpret_rules, restrict_rules = rules.lead_interpret_rules, rules.lead_rules
     else:
@@ -85,7 +86,7 @@ def judge(s: GameState, seat: int, tokens: tuple[Card, ...]) -> tuple[Play | Non
     extra: list[Play] = []
     for r in interpret_rules:
         extra.extend(r.interpret(s, seat, tokens))
-    plain = interpretations(tokens, rules.stairs_min, s.reversed)
+    plain = interpretations(tokens, rules.stairs_min, s.revolution is not trick.flipped)
     if top is not None and len(plain) > 1:
         plain = tuple(sorted(plain, key=lambda p: p.kind is not top.kind))
     readings = extra + list(plain) if extra else plain
@@ -101,7 +102,7 @@ def judge(s: GameState, seat: int, tokens: tuple[Card, ...]) -> tuple[Play | Non
     first_err = None
     for play in readings:
         if top is not None:
-            for r in rules.shape_rules(play).special:
+            for r in rules.shape_rules[play.shape_key].special:
                 if r.special(s, seat, play):
                     return play, None
         if play.catapult:
@@ -244,7 +245,7 @@ def _make_play(s: GameState, seat: int, tokens: tuple[Card, ...], play: Play) ->
     """Steps d-f of a legal play (see the module docstring)."""
     rules = s.rules
     effects: list[Effect] = []
-    shape_rules = rules.shape_rules(play)
+    shape_rules = rules.shape_rules[play.shape_key]
     for r in shape_rules.effects if s.trick.top is not None else shape_rules.lead_effects:
         fx = r.effects(s, seat, play)
         if fx:  # most rules change nothing for most plays

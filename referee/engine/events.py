@@ -21,9 +21,9 @@ index of the record action that caused it, ``None`` for set-up), then its fields
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar, TypeVar
+from typing import Any, ClassVar
 
-from referee.engine.immutable import immutable
+from referee.engine.immutable import Memo, immutable
 from referee.engine.rules import RULE_ORDER
 from referee.engine.rules.basic import VIOLATIONS
 
@@ -146,27 +146,11 @@ class GameEndEvent(Event):
         return d
 
 
-K = TypeVar("K")
-E = TypeVar("E", bound=Event)
-
-
-class PerPlayer(dict[K, E]):
-    """The events of a class whose one field names a player, made once per player: events are
-    immutable values, so any number of actions may share one (turn and pass events come with
-    nearly every action)."""
-
-    def __init__(self, make: Callable[[K], E]) -> None:
-        super().__init__()
-        self.make = make
-
-    def __missing__(self, player: K) -> E:
-        event = self[player] = self.make(player)
-        return event
-
-
-TURN_EVENTS: PerPlayer[str | None, TurnEvent] = PerPlayer(TurnEvent)
-PASS_EVENTS: PerPlayer[str, PassEvent] = PerPlayer(PassEvent)
-TRICK_END_EVENTS: PerPlayer[str | None, TrickEndEvent] = PerPlayer(TrickEndEvent)
+# The events whose one field names a player, made once per player: events are immutable values,
+# so any number of actions may share one (turn and pass events come with nearly every action).
+TURN_EVENTS: Memo[str | None, TurnEvent] = Memo(TurnEvent)
+PASS_EVENTS: Memo[str, PassEvent] = Memo(PassEvent)
+TRICK_END_EVENTS: Memo[str | None, TrickEndEvent] = Memo(TrickEndEvent)
 
 
 EVENT_NAMES = ("play", "pass", "illegal", "effect", "turn", "trick_end", "finish", "point_card",

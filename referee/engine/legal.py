@@ -144,7 +144,7 @@ def candidates(s: GameState, seat: int) -> list[tuple[Card, ...]]:
     assert top is not None, "candidates answer a top play"
     cands = follows(s, hand, top)
     extra = False
-    for r in s.rules.generators(top):
+    for r in s.rules.generators[top.shape_key]:
         more = r.generate(s, seat, hand)
         if more:
             cands.extend(more)
@@ -257,8 +257,7 @@ def follows(s: GameState, hand: int, top: Play) -> list[tuple[Card, ...]]:
     out: list[tuple[Card, ...]] = []
     if top.kind is GROUP:
         # the cards that may answer, by their rank (and the strict bind's rank, the bound suits)
-        order = rules.order
-        cards = hand & order.beating(rev, (order.reverse if rev else order.normal)[top.low], eq)
+        cards = hand & rules.order.beaters[rev][eq][top.low]
         if strict >= 0:
             cards &= 0xF << 4 * strict
         if bind:

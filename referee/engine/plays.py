@@ -46,12 +46,14 @@ class Order:
     normal: tuple[int, ...]
     reverse: tuple[int, ...]
     # Derived once, since rules ask for them on every play: per direction (normal, reversed)
-    # the strongest rank and each rank's next stronger rank (-1: none); the card masks of
-    # ``beating``.
+    # the strongest rank and each rank's next stronger rank (-1: none).
     _strongest: tuple[int, int] = field(init=False, repr=False, compare=False)
     _next: tuple[tuple[int, ...], tuple[int, ...]] = field(init=False, repr=False,
                                                            compare=False)
-    _beating: dict[tuple[bool, int, bool], int] = field(init=False, repr=False, compare=False)
+    # ``beaters[reversed][equal][rank]``: the mask of the real cards of every rank stronger than
+    # ``rank`` in that direction, or as strong when ``equal`` (read for every answer)
+    beaters: tuple[tuple[tuple[int, ...], ...], ...] = field(init=False, repr=False,
+                                                             compare=False)
 
     def __post_init__(self) -> None:
         tables = (self.normal, self.reverse)
@@ -59,10 +61,12 @@ class Order:
                            tuple(max(range(13), key=t.__getitem__) for t in tables))
         object.__setattr__(self, "_next", tuple(tuple(_next_in(t, r) for r in range(13))
                                                 for t in tables))
-        object.__setattr__(self, "_beating", {
-            (rev, value, equal): sum(0xF << 4 * r for r in range(13)
-                                     if t[r] > value or (equal and t[r] == value))
-            for rev, t in enumerate(tables) for value in set(t) for equal in (False, True)})
+        object.__setattr__(self, "beaters", tuple(
+            tuple(tuple(sum(0xF << 4 * r for r in range(13)
+                            if t[r] > t[rank] or (equal and t[r] == t[rank]))
+                        for rank in range(14))
+                  for equal in (False, True))
+            for t in tables))
 
     @staticmethod
     def standard() -> "Order":
@@ -78,11 +82,6 @@ class Order:
     def next_rank(self, rank: int, reversed_: bool) -> int:
         """The rank one step stronger than ``rank`` in the given direction, -1 if none."""
         return self._next[reversed_][rank]
-
-    def beating(self, reversed_: bool, strength: int, equal: bool) -> int:
-        """The mask of the real cards of every rank stronger than ``strength`` (a value of the
-        table of that direction), or as strong when ``equal``."""
-        return self._beating[reversed_, strength, equal]
 
 
 def _next_in(table: tuple[int, ...], rank: int) -> int:

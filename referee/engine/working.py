@@ -96,7 +96,8 @@ class Working:
     def result(self) -> Result:
         s = self.freeze()
         if s.phase is PLAY or s.phase is EXCHANGE:
-            self.events.append(TURN_EVENTS[s.players[s.to_move] if s.to_move >= 0 else None])
+            mv = s.to_move
+            self.events.append(TURN_EVENTS[s.players[mv] if mv >= 0 else None])
         return s, tuple(self.events)
 
     @property

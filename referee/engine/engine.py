@@ -36,8 +36,8 @@ from typing import Any, Callable, Sequence
 
 from referee.engine.actions import (Action, CardsOrCount, Claim, Deal, Declare, Discard, Exchange,
                                     Give, Pass, PlayCards)
-from referee.engine.cards import (JOKER, PINNED_BASE, REAL_MASK, Card, add_jokers, codes,
-                                  joker_count, mask_of, remove_jokers)
+from referee.engine.cards import (JOKER, JOKER_SHIFT, PINNED_BASE, REAL_MASK, Card, add_jokers,
+                                  codes, joker_count, mask_of, remove_jokers)
 from referee.engine.effects import Announce, Effect
 from referee.engine.events import (PASS_EVENTS, RULE_IDS, TRICK_END_EVENTS, TURN_EVENTS, Event,
                                    IllegalEvent, PlayEvent)
@@ -158,7 +158,7 @@ def possession(s: GameState, seat: int, tokens: Sequence[int], *,
         if missing:
             c = Card((missing & -missing).bit_length() - 1)
             return "not-in-hand", f"{s.players[seat]} does not hold {c.code}"
-        if jk > joker_count(hand):
+        if jk and jk > joker_count(hand):
             return "not-in-hand", f"{s.players[seat]} does not hold {jk} joker(s)"
     elif len(tokens) > s.counts[seat]:
         return "not-in-hand", f"{s.players[seat]} holds only {s.counts[seat]} card(s)"
@@ -214,9 +214,10 @@ _CARD_TYPE = frozenset({Card})
 
 def _play(s: GameState, a: PlayCards, judged: Play | None = None) -> Result:
     seat = _seat(s, a.player)
-    gate = _gate(s, seat)
-    if gate is not None:
-        return _illegal(s, seat, gate[0], gate[1], gate[2])
+    if s.phase is not PLAY or s.pending is not None or seat != s.turn:  # else nothing gates
+        gate = _gate(s, seat)
+        if gate is not None:
+            return _illegal(s, seat, gate[0], gate[1], gate[2])
     tokens = a.cards
     if type(tokens) is not tuple or not _CARD_TYPE.issuperset(map(type, tokens)):
         tokens = tuple(Card(c) for c in tokens)
@@ -280,7 +281,7 @@ def _plain_play(s: GameState, seat: int, tokens: tuple[Card, ...], play: Play) -
     t = s.trick
     m = mask_of(tokens)
     real = m & REAL_MASK
-    jk = joker_count(m)
+    jk = (m >> JOKER_SHIFT).bit_count()  # joker_count, inline (the commonest play)
     hands = s.hands
     if s.known:
         hand = hands[seat] & ~real
@@ -303,9 +304,10 @@ def _pass(s: GameState, a: Pass) -> Result:
         effects = [e for r in s.rules.lapse_rules if r.ID == p.rule for e in r.lapse(s, p)]
         apply_effects(w, seat, effects, None, turn=False)
         return w.result()
-    gate = _gate(s, seat)
-    if gate is not None:
-        return _illegal(s, seat, gate[0], gate[1], gate[2])
+    if s.phase is not PLAY or s.pending is not None or seat != s.turn:  # else nothing gates
+        gate = _gate(s, seat)
+        if gate is not None:
+            return _illegal(s, seat, gate[0], gate[1], gate[2])
     t = s.trick
     if t.top is None:
         return _illegal(s, seat, "must-lead", f"{a.player} leads and must play")

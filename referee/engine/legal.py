@@ -267,15 +267,16 @@ def follows(s: GameState, hand: int, top: Play) -> list[tuple[Card, ...]]:
                 low = cards & -cards
                 out.append(_SINGLE_BY_BIT[low])
                 cards ^= low
-        while cards:  # each rank held, weakest id first (none left after singles)
-            r = ((cards & -cards).bit_length() - 1) >> 2
-            nib = cards >> 4 * r & 0xF
-            cards ^= nib << 4 * r
-            k = _POP4[nib]
-            if k >= c:
-                out.extend(_GROUPS[r][nib][c])
-            elif k + jk >= c and (wild or not k):
-                out.append(_ALL[r][nib] + (_JK,) * (c - k))
+        else:
+            while cards:  # each rank held, weakest id first
+                r = ((cards & -cards).bit_length() - 1) >> 2
+                nib = cards >> 4 * r & 0xF
+                cards ^= nib << 4 * r
+                k = _POP4[nib]
+                if k >= c:
+                    out.extend(_GROUPS[r][nib][c])
+                elif k + jk >= c and (wild or not k):
+                    out.append(_ALL[r][nib] + (_JK,) * (c - k))
         if jk >= c and (top.low != JOKER_RANK or eq):
             out.append((_JK,) * c)
     else:

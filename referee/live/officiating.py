@@ -38,7 +38,7 @@ from referee.engine import Card, Declare, Discard, Give, Pass, Phase, PlayCards,
 from referee.engine.cards import CardError
 from referee.engine.texts import describe
 from referee.gamelog import GameLogError
-from referee.live.decoding import Decision, decide, played_cards, reread_for_next, verdict
+from referee.live.decoding import Decision, decide, held_prior, played_cards, reread_for_next, verdict
 from referee.live.keeper import GameKeeper, Resumed
 from referee.live.texts import live_text
 from referee.tracking import (DeclarationSeen, DiscardSeen, Observation, PassSeen, PileCleared, PlaySeen,
@@ -363,7 +363,7 @@ class Referee:
         seat = _laying_seat(seen, turn, len(state.players))
         player = self.keeper.player(seat)
         ruled_out = said_no.readings if said_no is not None and said_no.seat == seat else ()
-        decision = decide(state, player, seen.cards, seen.candidates, ruled_out)
+        decision = decide(state, player, seen.cards, seen.candidates, ruled_out, self._hand_prior(state, seat))
         # a camera sees no order within a play: log it in the cards' own order, so the same play
         # reads the same whatever the order the cards settled in
         cards = played_cards(decision.cards)
@@ -486,6 +486,11 @@ class Referee:
         self._say(lambda lang: live_text("ask_rejected", lang, player=player), NOTICE_PRIORITY)
         self._update_prompt()
 
+    def _hand_prior(self, state, seat: int, keep: int | None = None) -> dict:
+        """What the cards ``seat`` showed and took back this game (before action ``keep``) say
+        about its play."""
+        return held_prior(state, seat, self.keeper.shown_and_held(seat, keep))
+
     def _said_no_here(self, game: int, index: int) -> "SaidNo | None":
         said_no = self._said_no
         return said_no if said_no is not None and (said_no.game, said_no.index) == (game, index) else None
@@ -496,7 +501,8 @@ class Referee:
         seen = question.seen
         player = self.keeper.player(question.seat)
         before = self.keeper.state_at(question.index)
-        decision = decide(before, player, seen.cards, seen.candidates, ruled_out)
+        decision = decide(before, player, seen.cards, seen.candidates, ruled_out,
+                          self._hand_prior(before, question.seat, question.index))
         cards = played_cards(decision.cards)
         if decision.overruled != "said-no" or not cards:
             return False

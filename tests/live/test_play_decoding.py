@@ -158,6 +158,21 @@ def test_a_play_out_of_turn_said_no_to_is_refused_as_its_next_reading_and_stays_
     assert log.of_kind("action")[-1].data["play"] == ["9C"] and log.of_kind("action")[-1].data["player"] == "C"
 
 
+def test_a_card_shown_in_a_refused_play_and_taken_back_is_likelier_in_its_player_s_next_play(tmp_path):
+    # C shows the JH out of turn and takes it back; C's later card reads JD 2.4 nats above JH:
+    # C is known to hold the JH, while a JD is in C's hand only as often as any unseen card
+    tracker = TableTracker.from_calibration(table_calibration(FOUR))
+    referee, heard = new_game("president-none", FOUR, (13, 13, 13, 13), "A", tmp_path / "game.jsonl", tracker)
+    referee.observe([PlaySeen(1.0, labels("5H"), readings(([("5H", -0.01)],)))], 1.0, 15)
+    referee.observe([PlaySeen(2.0, labels("JH"), readings(([("JH", -0.01)],)), seat=2)], 2.0, 30)
+    assert "Illegal play by C (not your turn): it is B's turn." in heard
+    referee.observe([TakenBack(3.0, labels("JH"))], 3.0, 45)
+    referee.observe([PlaySeen(4.0, labels("6H"), readings(([("6H", -0.01)],)))], 4.0, 60)
+    referee.observe([PlaySeen(5.0, labels("JD"), readings(([("JD", -0.1), ("JH", -2.5)],)), seat=2)], 5.0, 75)
+    assert referee.question is not None and referee.question.alternatives == (("JH",),)
+    assert decide(referee.keeper.state_at(3), "C", labels("JD"), readings(([("JD", -0.1), ("JH", -2.5)],))).margin > 2
+
+
 def test_a_reading_said_no_to_is_ruled_out_when_the_same_cards_are_read_again():
     nine_s, nine_c = labels("9S")[0], labels("9C")[0]
     decision = decide(live_state(("A", ["5H"])), "B", (nine_s,), UNSURE_9, ruled_out={(nine_s,)})

@@ -100,6 +100,8 @@ class Question:
     restore: tuple = ()
     # what the camera saw of the play: a "no" rules the reading out of it and takes the next
     seen: PlaySeen | None = None
+    # the asked seat's pad answers something else now (its pass, a declaration): no is the n key
+    by_key: bool = False
 
 
 @dataclass(frozen=True)
@@ -423,10 +425,11 @@ class Referee:
         game = self.keeper.game
         self._act(PlayCards(player, cards), read=read)
         # its player may be the one to move now: a cover of their pad is then their pass
-        text = "reread_key" if self.keeper.state.to_move == seat else "reread"
+        by_key = self.keeper.state.to_move == seat or (self.prompt is not None and self.prompt.seat == seat)
+        text = "reread_key" if by_key else "reread"
         self._pose(Question(seat, tuple(now), game, index, self.t + self.question_seconds
                             if self.t is not None else math.inf, (tuple(was),),
-                            restore=(first, *between, PlayCards(player, cards))),
+                            restore=(first, *between, PlayCards(player, cards)), by_key=by_key),
                    lambda lang: live_text(text, lang, player=first.player, cards=now, seen=was))
         return True
 
@@ -444,9 +447,12 @@ class Referee:
              seen: PlaySeen | None = None) -> None:
         player = self.keeper.player(seat)
         codes = list(label_codes(decision.cards))
+        # the play offers its player a declaration, which a cover of their pad makes
+        by_key = self.prompt is not None and self.prompt.seat == seat
         self._pose(Question(seat, tuple(codes), game, index, self.t + self.question_seconds,
-                            tuple(label_codes(reading) for reading in decision.runners_up), refused, seen=seen),
-                   lambda lang: live_text("ask", lang, player=player, cards=codes))
+                            tuple(label_codes(reading) for reading in decision.runners_up), refused, seen=seen,
+                            by_key=by_key),
+                   lambda lang: live_text("ask_key" if by_key else "ask", lang, player=player, cards=codes))
 
     def _pose(self, question: Question, text) -> None:
         """Ask ``question`` (said as ``text(lang)``): the asked seat's pad is watched afresh for
@@ -552,10 +558,10 @@ class Referee:
             return
         if self.desync is not None and seat != state.to_move:
             return      # out of step, only the named player's pad speaks: the others act on the table's trick
-        # a play read again whose player is now to move: their cover is a pass, which answers yes
-        # (they say no with the n key, as they were told)
+        # a question whose player's pad means something else now (a play read again whose player
+        # is to move: their pass; an offer to declare) is answered no by the n key, as they were told
         if self.question is not None and self.question.seat == seat and not (
-                self.question.restore and seat == state.to_move):
+                self.question.by_key or (self.question.restore and seat == state.to_move)):
             self._reject()
             return
         prompt = self.prompt

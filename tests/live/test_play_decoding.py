@@ -219,6 +219,21 @@ def test_the_overlay_shows_the_question_and_the_keys(tmp_path):
     close(referee, tmp_path)
 
 
+def test_a_question_on_a_play_that_offers_its_player_a_declaration_is_answered_no_by_key(tmp_path):
+    # Profit: an 8 offers Eight Reset, declared by a cover of the pad: that cover is no "no"
+    players = ("A", "B", "C")
+    tracker = TableTracker.from_calibration(table_calibration(players))
+    referee, heard = new_game("profit", players, (5, 5, 5), "A", tmp_path / "game.jsonl", tracker)
+    referee.observe([PlaySeen(1.0, labels("8D"), readings(([("8D", -0.5), ("6D", -1.0)],)))], 1.0, 15)
+    assert "A: 8 of diamonds? If not, press n." in heard and referee.question.by_key
+    lines = status_lines(referee.keeper, referee.prompt, 2.0, referee.question)
+    assert "asking: A 8D? (else 6D) - n: no 3.0s" in lines
+    referee.observe([PassSeen(2.0, 0)], 2.0, 30)            # A declares
+    log = close(referee, tmp_path)
+    assert not log.of_kind("correction")
+    assert [a.data.get("declare") for a in log.of_kind("action")][-1] is not None
+
+
 # one card whose corners were read apart: two cards no reading of which the game takes
 UNSURE_PAIR = readings(([("3D", -0.5), ("3H", -1.0)], [("JS", -0.1)]))
 

@@ -414,10 +414,12 @@ class CardRecognizer:
         return [CardReading(BACK, d.confidence, d.box, faint=True) for d in free]
 
     @staticmethod
-    def _middle_checked(frame: np.ndarray, reading: CardReading, indices: list[Detection]) -> CardReading:
+    def _middle_checked(frame: np.ndarray, reading: CardReading, indices: list[Detection],
+                        others: Sequence[CardReading] = ()) -> CardReading:
         """The reading, its pip readings in doubt when its middle shows a picture: the middle
         between its two opposite corners, or of the card box around its one corner; never a
-        middle that holds another card's index (a fan's next card would lend it its colours)."""
+        middle that holds another card's index, nor one inside another card's box (a fan's next
+        card would lend it its colours, a court's picture over a pip card's middle)."""
         if reading.label is BACK or not reading.corners:
             return reading
         middle = middle_square(reading.corners) or box_middle(reading.box, reading.corners[0])
@@ -427,6 +429,9 @@ class CardRecognizer:
         own = set(reading.corners)
         if any(abs(d.centre[0] - cx) <= side / 2 and abs(d.centre[1] - cy) <= side / 2
                for d in indices if d.box not in own):
+            return reading
+        if any(other is not reading and other.box[0] <= cx <= other.box[2] and other.box[1] <= cy <= other.box[3]
+               for other in others):
             return reading
         share = picture_share(frame, middle, reading.corners[0])
         if share is None:
@@ -546,7 +551,7 @@ class CardRecognizer:
             backs = plausible_backs(frame, backs, cards)
         readings = group_corners(corners, cards, backs)
         if self.check_middles:
-            readings = [self._middle_checked(frame, r, indices) for r in readings]
+            readings = [self._middle_checked(frame, r, indices, readings) for r in readings]
         if self.off_card_min_score is not None:
             readings = [r for r in readings if r.confidence >= self.off_card_min_score or not off_every_card(r, cards)]
         if faint_backs:

@@ -147,6 +147,20 @@ def test_another_cards_index_in_the_middle_leaves_the_reading_as_it_is(live):
     assert [label_code(c) for c, _ in card.alternatives] == ["3C"]
 
 
+def test_a_middle_under_another_cards_box_leaves_the_reading_as_it_is(live):
+    # a fan: the next card (its index far off) lies over this card's middle, its picture showing
+    frame = table_with_a_card(BLACK, "picture")
+    three, nine = Card.parse("3C"), Card.parse("9H")
+    other_index, other_card = (380, 280, 396, 316), (240.0, 150.0, 400.0, 320.0)
+    live.detector = FixedDetector([Detection("index", box, 0.9) for box in (INDEX_TL, INDEX_BR, other_index)]
+                                  + [Detection("card", tuple(map(float, CARD)), 0.9), Detection("card", other_card, 0.9)])
+    live.read_corners = lambda frame, indices, cards=(), timings=None: [
+        CornerReading(d, nine if d.box == other_index else three, 0.95,
+                      ((nine if d.box == other_index else three, 0.95),)) for d in indices]
+    (card,) = [r for r in live.read(frame) if r.label == three]
+    assert [label_code(c) for c, _ in card.alternatives] == ["3C"] and card.picture is None
+
+
 def test_grouping_keeps_both_corners_of_a_card():
     three = Card.parse("3C")
     corners = [CornerReading(Detection("index", box, 0.9), three, 0.95) for box in (INDEX_TL, INDEX_BR)]

@@ -31,7 +31,7 @@ import math
 from dataclasses import dataclass
 from typing import Collection, Mapping, Sequence
 
-from referee.engine import Card, GameState, PlayCards, apply
+from referee.engine import Card, Deal, GameState, PlayCards, apply, load_preset, new_match
 from referee.engine.cards import cards_of
 from referee.engine.actions import Action
 from referee.engine.events import IllegalEvent
@@ -233,7 +233,6 @@ def reread_for_next(before: GameState, decision: Decision, player: str, between:
 
 def _doctest_state() -> GameState:
     """A president game of two, A's 5H on the pile (for the examples)."""
-    from referee.engine import Deal, load_preset, new_match
     state, _ = apply(new_match(load_preset("president"), ["A", "B"]), Deal(counts=(5, 5), first="A"))
     state, _ = apply(state, PlayCards("A", (Card.parse("5H"),)))
     return state

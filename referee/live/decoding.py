@@ -122,7 +122,6 @@ def held_prior(state: GameState, seat: int, held: Collection[Card]) -> dict[Labe
     """Log-odds that each card of ``held`` (known to be in ``seat``'s hand) is in that hand,
     against an unseen card whose place is unknown: log(unseen cards / the hand's unknown cards).
 
-    >>> from referee.engine import Deal, load_preset, new_match
     >>> s, _ = apply(new_match(load_preset("president"), ["A", "B"]), Deal(counts=(5, 5), first="A"))
     >>> jack = Card.parse("JH")
     >>> round(held_prior(s, 1, [jack])[jack], 2)      # the 53 cards but the JH unseen (a joker too), 4 unknown in B's hand

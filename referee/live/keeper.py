@@ -179,11 +179,11 @@ class GameKeeper:
                 return index
         return None
 
-    def shown_and_held(self, seat: int, keep: int | None = None) -> frozenset[Card]:
+    def shown_and_held(self, seat: int, state: GameState, keep: int | None = None) -> frozenset[Card]:
         """The cards ``seat``'s player showed in a refused play and took back this game (in its
-        first ``keep`` actions), and has not played since: known to be in their hand. What left
-        the hand unseen since (a card given or discarded face down, an exchange) makes it
-        unknown again."""
+        first ``keep`` actions, which made ``state``), and has not played since: known to be in
+        their hand. What left the hand unseen since (a card given or discarded face down, an
+        exchange) makes it unknown again."""
         name = self.players[seat]
         held: set[Card] = set()
         for action in self.actions[:keep]:
@@ -193,7 +193,6 @@ class GameKeeper:
                 held.update(c for c in action.cards if not c.is_joker)
             elif not isinstance(action, (Pass, Declare)):
                 held.clear()
-        state = self.state if keep is None else self.state_at(keep)
         return frozenset(held) - frozenset(cards_of(state.seen))
 
     def state_at(self, keep: int) -> GameState:

@@ -375,12 +375,8 @@ class Referee:
         if decision.cards != tuple(seen.cards):
             self.tracker.relabel_last_play(decision.cards)
         game, index = self.keeper.game, self.keeper.game_actions   # before the play may end the game
-        # a reading left once the player said no to the camera's first is the next best of the
-        # same evidence: asked about on the ordinary bar
-        bar = self.ask_margin if decision.overruled in (None, "legal", "said-no") else self.overruled_ask_margin
-        ask = decision.margin < bar
-        read = (decision.to_log() | ({"asked": True} if ask else {})
-                | ({"seen_seat": seen.seat} if seen.seat is not None else {}))   # how the player was known
+        ask = self._unsure(decision)
+        read = _read_entry(decision, ask, seen)
         if not ask and self._reread_before(player, cards, read):
             self._last_read = (game, index, decision)
             return
@@ -492,10 +488,16 @@ class Referee:
         self._say(lambda lang: live_text("ask_rejected", lang, player=player), NOTICE_PRIORITY)
         self._update_prompt()
 
+    def _unsure(self, decision: Decision) -> bool:
+        """Whether to ask about a play so decided. A reading left once the player said no to the
+        camera's first is the next best of the same evidence: asked about on the ordinary bar."""
+        bar = self.ask_margin if decision.overruled in (None, "legal", "said-no") else self.overruled_ask_margin
+        return decision.margin < bar
+
     def _hand_prior(self, state, seat: int, keep: int | None = None) -> dict:
-        """What the cards ``seat`` showed and took back this game (before action ``keep``) say
-        about its play."""
-        return held_prior(state, seat, self.keeper.shown_and_held(seat, keep))
+        """What the cards ``seat`` showed and took back this game (in its first ``keep``
+        actions, which made ``state``) say about its play."""
+        return held_prior(state, seat, self.keeper.shown_and_held(seat, state, keep))
 
     def _said_no_here(self, game: int, index: int) -> "SaidNo | None":
         said_no = self._said_no
@@ -517,9 +519,8 @@ class Referee:
         refusal = verdict(before, player, cards)
         if refusal not in (None, "out-of-turn"):
             return False
-        ask = decision.margin < self.ask_margin
-        read = (decision.to_log() | ({"asked": True} if ask else {})
-                | ({"seen_seat": seen.seat} if seen.seat is not None else {}))
+        ask = self._unsure(decision)
+        read = _read_entry(decision, ask, seen)
         codes = [c.code for c in cards]
         if not ask:                          # else the question says it
             self._say(lambda lang: live_text("said_no_next", lang, player=player, cards=codes), NOTICE_PRIORITY)
@@ -745,6 +746,13 @@ class Referee:
         state = self.keeper.state
         seat = state.to_move if state.phase is Phase.PLAY else -1
         return self.keeper.player(seat) if seat >= 0 else ""
+
+
+def _read_entry(decision: Decision, asked: bool, seen: PlaySeen) -> dict:
+    """The log's ``read`` of a play: how surely it was read, whether it was asked about, and
+    the seat seen laying it (how the player was known)."""
+    return (decision.to_log() | ({"asked": True} if asked else {})
+            | ({"seen_seat": seen.seat} if seen.seat is not None else {}))
 
 
 def _laying_seat(seen: PlaySeen, turn: int, seats: int) -> int:

@@ -141,13 +141,20 @@ def test_apply_leaves_the_state_it_is_given_as_it_was(rules, players, seed):
             break
 
 
-@settings(max_examples=60, **SETTINGS)
-@given(rules=rule_sets(), players=st.integers(3, 8), seed=st.integers(0, 2**32))
-def test_a_rule_never_fires_on_a_shape_its_fires_on_refuses(rules, players, seed):
+def _random_game_states(rules, players, seed):
+    """Each state of one game played by random legal players, from the deal to the end."""
     rng = random.Random(seed)
     s = new_match(rules, _names(players))
     s, _log = play_game(s, rng, check=False, max_steps=0)  # deal only
     while s.phase is not Phase.OVER:
+        yield s
+        s, _ = apply(s, random_action(s, rng))
+
+
+@settings(max_examples=60, **SETTINGS)
+@given(rules=rule_sets(), players=st.integers(3, 8), seed=st.integers(0, 2**32))
+def test_a_rule_never_fires_on_a_shape_its_fires_on_refuses(rules, players, seed):
+    for s in _random_game_states(rules, players, seed):
         for a in legal_actions(s):
             if not isinstance(a, PlayCards):
                 continue
@@ -163,16 +170,12 @@ def test_a_rule_never_fires_on_a_shape_its_fires_on_refuses(rules, players, seed
                 for r in rules.effects_rules:
                     if not r.fires_on(shape) and play == legal:
                         assert r.effects(s, seat, play) == (), (r.ID, play)
-        s, _ = apply(s, random_action(s, rng))
 
 
 @settings(max_examples=60, **SETTINGS)
 @given(rules=rule_sets(), players=st.integers(3, 8), seed=st.integers(0, 2**32))
 def test_a_rule_never_generates_on_a_top_its_generates_on_refuses(rules, players, seed):
-    rng = random.Random(seed)
-    s = new_match(rules, _names(players))
-    s, _log = play_game(s, rng, check=False, max_steps=0)  # deal only
-    while s.phase is not Phase.OVER:
+    for s in _random_game_states(rules, players, seed):
         top = s.trick.top
         if s.phase is Phase.PLAY and top is not None:
             shape = shape_of(shape_key(top))
@@ -180,16 +183,12 @@ def test_a_rule_never_generates_on_a_top_its_generates_on_refuses(rules, players
                 if not r.generates_on(shape):
                     for seat in range(s.n):
                         assert not r.generate(s, seat, s.hands[seat]), (r.ID, top)
-        s, _ = apply(s, random_action(s, rng))
 
 
 @settings(max_examples=60, **SETTINGS)
 @given(rules=rule_sets(), players=st.integers(3, 8), seed=st.integers(0, 2**32))
 def test_a_rule_without_leads_never_acts_on_a_lead(rules, players, seed):
-    rng = random.Random(seed)
-    s = new_match(rules, _names(players))
-    s, _log = play_game(s, rng, check=False, max_steps=0)  # deal only
-    while s.phase is not Phase.OVER:
+    for s in _random_game_states(rules, players, seed):
         if s.phase is Phase.PLAY and s.trick.top is None:
             seat = s.turn
             for tokens in leads(s, s.hands[seat]):
@@ -200,7 +199,6 @@ def test_a_rule_without_leads_never_acts_on_a_lead(rules, players, seed):
                     for r in rules.restrict_rules:
                         if not r.LEADS:
                             assert r.restrict(s, seat, play) is None, (r.ID, play)
-        s, _ = apply(s, random_action(s, rng))
 
 
 @settings(max_examples=80, **SETTINGS)

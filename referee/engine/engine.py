@@ -39,8 +39,8 @@ from referee.engine.actions import (Action, CardsOrCount, Claim, Deal, Declare, 
 from referee.engine.cards import (JOKER, JOKER_SHIFT, PINNED_BASE, REAL_MASK, Card, add_jokers,
                                   codes, joker_count, mask_of, remove_jokers)
 from referee.engine.effects import Announce, Effect
-from referee.engine.events import (PASS_EVENTS, RULE_IDS, TRICK_END_EVENTS, TURN_EVENTS, Event,
-                                   IllegalEvent, PlayEvent)
+from referee.engine.events import (PASS_EVENTS, PLAY_EVENTS, RULE_IDS, TRICK_END_EVENTS,
+                                   TURN_EVENTS, Event, IllegalEvent)
 from referee.engine.plays import Play, interpretations
 from referee.engine.rules.basic import basic_check
 from referee.engine.ruleset import Rules
@@ -263,7 +263,7 @@ def _make_play(s: GameState, seat: int, tokens: tuple[Card, ...], play: Play) ->
     w.recent = play
     w.recent_seat = seat
     w.take(seat, tokens, True)
-    w.events.append(PlayEvent(s.players[seat], tuple(codes(tokens))))
+    w.events.append(PLAY_EVENTS[s.players[seat], tokens])
     w.top = play
     w.last = seat
     w.plays += 1
@@ -291,7 +291,7 @@ def _plain_play(s: GameState, seat: int, tokens: tuple[Card, ...], play: Play) -
     turn = s.next_active(seat)
     trick = Trick(play, seat, 0, t.flipped, t.bind, t.strict, t.plays + 1, t.slots)
     return (s.after_turn(turn, trick, play, seat, hands, counts, seen),
-            (PlayEvent(s.players[seat], tuple(codes(tokens))), TURN_EVENTS[s.players[turn]]))
+            (PLAY_EVENTS[s.players[seat], tokens], TURN_EVENTS[s.players[turn]]))
 
 
 def _pass(s: GameState, a: Pass) -> Result:

@@ -30,12 +30,16 @@ def immutable(cls: type[T]) -> type[T]:
 class Memo(dict[K, V]):
     """A dictionary whose missing values are made on first use (``make(key)``) and then shared:
     for values worked out once per key and read on every action (reading one is no Python
-    call)."""
+    call). ``limit``: when that many values are kept, the next one made starts afresh (a bound
+    for keys taken from input, in a long-lived process; never reached by games)."""
 
-    def __init__(self, make: Callable[[K], V]) -> None:
+    def __init__(self, make: Callable[[K], V], limit: int = 0) -> None:
         super().__init__()
         self.make = make
+        self.limit = limit
 
     def __missing__(self, key: K) -> V:
+        if self.limit and len(self) >= self.limit:
+            self.clear()
         value = self[key] = self.make(key)
         return value

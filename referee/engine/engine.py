@@ -45,7 +45,7 @@ from referee.engine.plays import Play, interpretations
 from referee.engine.rules.basic import basic_check
 from referee.engine.ruleset import Rules
 from referee.engine.state import (EMPTY_TRICK, EXCHANGE, OVER, PLAY, GameState, MatchInfo, Transfer,
-                                  Trick)
+                                  make_trick)
 from referee.engine.working import Result, Working, apply_effects, with_item
 from referee.errors import UserError
 
@@ -289,7 +289,7 @@ def _plain_play(s: GameState, seat: int, tokens: tuple[Card, ...], play: Play) -
     counts = with_item(s.counts, seat, s.counts[seat] - len(tokens))
     seen = add_jokers(s.seen | real, jk) if jk else s.seen | real
     turn = s.next_active(seat)
-    trick = Trick(play, seat, 0, t.flipped, t.bind, t.strict, t.plays + 1, t.slots)
+    trick = make_trick(play, seat, 0, t.flipped, t.bind, t.strict, t.plays + 1, t.slots)
     return (s.after_turn(turn, trick, play, seat, hands, counts, seen),
             (PLAY_EVENTS[s.players[seat], tokens], TURN_EVENTS[s.players[turn]]))
 
@@ -315,7 +315,7 @@ def _pass(s: GameState, a: Pass) -> Result:
         passed = t.passed | 1 << seat
         if s.active & ~(1 << t.last) & ~passed:  # somebody may still answer: the trick goes on
             turn = s.next_active(seat)  # (Working.advance, with no skips and no permanent pass)
-            trick = Trick(t.top, t.last, passed, t.flipped, t.bind, t.strict, t.plays, t.slots)
+            trick = make_trick(t.top, t.last, passed, t.flipped, t.bind, t.strict, t.plays, t.slots)
             return (s.after_turn(turn, trick, None, -1, s.hands, s.counts, s.seen),
                     (PASS_EVENTS[a.player], TURN_EVENTS[s.players[turn]]))
         if not s.rules.on_trick_end_rules:  # passed out: the last player, or the next still

@@ -14,8 +14,8 @@ a frozen dataclass (safe, as nothing changes a field).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, TypeVar, dataclass_transform
+from dataclasses import dataclass, fields
+from typing import Any, Callable, TypeVar, dataclass_transform
 
 T = TypeVar("T")
 K = TypeVar("K")
@@ -25,6 +25,23 @@ V = TypeVar("V")
 @dataclass_transform(frozen_default=True)
 def immutable(cls: type[T]) -> type[T]:
     return dataclass(slots=True, unsafe_hash=True)(cls)
+
+
+def maker(cls: type[T]) -> Callable[..., T]:
+    """A plain function that makes a ``cls`` (an ``@immutable`` class without ``__post_init__``)
+    from all its fields in order: the same value as ``cls(...)``, for the values made on every
+    action (the state and its trick). Calling a class runs its ``__init__`` in a new interpreter
+    loop entered from C (Python 3.11); a plain function's call stays in the caller's loop
+    (callgrind: about 1,000 fewer instructions for a ``GameState``, 400 for a ``Trick``).
+    Written out as source, as ``dataclass`` writes ``__init__``."""
+    assert not hasattr(cls, "__post_init__"), f"{cls.__name__} needs its __post_init__"
+    names = [f.name for f in fields(cls)]  # type: ignore[arg-type]  # a dataclass
+    source = (f"def make_{cls.__name__}({', '.join(names)}):\n    self = new(cls)\n"
+              + "".join(f"    self.{n} = {n}\n" for n in names) + "    return self\n")
+    namespace: dict[str, Any] = {"new": object.__new__, "cls": cls}
+    exec(source, namespace)
+    make: Callable[..., T] = namespace[f"make_{cls.__name__}"]
+    return make
 
 
 class Memo(dict[K, V]):

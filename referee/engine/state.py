@@ -12,7 +12,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Generic, TypeVar, cast
 
 from referee.engine.cards import Card, cards_of, joker_count
-from referee.engine.immutable import immutable
+from referee.engine.immutable import immutable, maker
 from referee.engine.plays import Play
 
 if TYPE_CHECKING:
@@ -83,6 +83,13 @@ class Trick:
 
 
 EMPTY_TRICK = Trick()
+
+if TYPE_CHECKING:  # checked as the class's own call
+    make_trick = Trick
+else:
+    make_trick = maker(Trick)
+"""``Trick(...)`` with every field, positionally, made cheaper (see ``maker``): the engine makes
+a trick on most passes and plays."""
 
 NO_RANK = 14
 """``Trick.strict`` when nothing can follow (no rank after the strongest)."""
@@ -200,13 +207,13 @@ class GameState:
         """This state with these fields replaced: the state after a pass or a play that
         changes nothing else (the commonest actions, so the engine builds it directly, not
         through a working copy; the fields in their order, as ``Working.freeze``)."""
-        return GameState(self.rules, self.players, self.phase, self.known, hands, counts,
-                         self.dealt, self.dealt_count, seen, self.discarded,
-                         self.discarded_count, turn, self.direction, self.revolution, trick,
-                         self.active, self.finished, self.disqualified, self.fallen,
-                         self.pending, self.transfers, self.ranking, self.scores, self.match,
-                         self.point_cards, self.revealed, recent, recent_seat, self.leader,
-                         self.slots)
+        return make_state(self.rules, self.players, self.phase, self.known, hands, counts,
+                          self.dealt, self.dealt_count, seen, self.discarded,
+                          self.discarded_count, turn, self.direction, self.revolution, trick,
+                          self.active, self.finished, self.disqualified, self.fallen,
+                          self.pending, self.transfers, self.ranking, self.scores, self.match,
+                          self.point_cards, self.revealed, recent, recent_seat, self.leader,
+                          self.slots)
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         return cards_of(self.hands[seat]) if self.known else ()
@@ -217,3 +224,11 @@ class GameState:
     @property
     def jokers_seen(self) -> int:
         return joker_count(self.seen)
+
+
+if TYPE_CHECKING:  # checked as the class's own call
+    make_state = GameState
+else:
+    make_state = maker(GameState)
+"""``GameState(...)`` with every field, positionally, made cheaper (see ``maker``): the engine
+makes one on every action."""

@@ -16,7 +16,7 @@ from referee.engine.events import (TRICK_END_EVENTS, TURN_EVENTS, EffectEvent, E
                                    FinishEvent, GameEndEvent, PointCardEvent)
 from referee.engine.plays import Play
 from referee.engine.state import (EMPTY_TRICK, EXCHANGE, OVER, PLAY, GameState, MatchInfo, Slot, T,
-                                  Trick)
+                                  make_state, make_trick)
 
 Result = tuple[GameState, tuple[Event, ...]]
 
@@ -82,16 +82,16 @@ class Working:
                 and not self.flipped and not self.trick_slots:
             trick = EMPTY_TRICK
         else:
-            trick = Trick(self.top, self.last, self.passed, self.flipped, self.bind, self.strict,
-                          self.plays, self.trick_slots)
-        return GameState(self.rules, self.players, self.phase, self.known, self.hands,
-                         self.counts, self.dealt, self.dealt_count, self.seen,
-                         self.discarded, self.discarded_count, self.turn, self.direction,
-                         self.revolution, trick, self.active, self.finished,
-                         self.disqualified, self.fallen, self.pending,
-                         self.transfers, self.ranking, self.scores, self.match,
-                         self.point_cards, self.revealed, self.recent,
-                         self.recent_seat, self.leader, self.slots)
+            trick = make_trick(self.top, self.last, self.passed, self.flipped, self.bind,
+                               self.strict, self.plays, self.trick_slots)
+        return make_state(self.rules, self.players, self.phase, self.known, self.hands,
+                          self.counts, self.dealt, self.dealt_count, self.seen,
+                          self.discarded, self.discarded_count, self.turn, self.direction,
+                          self.revolution, trick, self.active, self.finished,
+                          self.disqualified, self.fallen, self.pending,
+                          self.transfers, self.ranking, self.scores, self.match,
+                          self.point_cards, self.revealed, self.recent,
+                          self.recent_seat, self.leader, self.slots)
 
     def result(self) -> Result:
         s = self.freeze()

@@ -94,8 +94,9 @@ class Catapult(Rule[CatapultOption]):
             c = c - PINNED_BASE
         jk = (hand >> JOKER_SHIFT).bit_count()
         # all the answer depends on: the rank's cards, the suit's cards within two ranks and
-        # up to two jokers (asked on every single answered, with few distinct answers)
-        key = (c, hand & _AROUND[c], jk if jk < 2 else 2)
+        # up to two jokers (asked on every single answered, with few distinct answers), as one
+        # int (a tuple key cost more than the lookup)
+        key = hand & _AROUND[c] | (jk if jk < 2 else 2) << JOKER_SHIFT | c << _CARD_SHIFT
         found = _ADDED.get(key)
         if found is None:
             found = _ADDED[key] = _added_pairs(c >> 2, c & 3, hand, jk)
@@ -138,7 +139,8 @@ def _around(card: int) -> int:
 
 
 _AROUND = [_around(c) for c in range(52)]
-_ADDED: dict[tuple[int, int, int], tuple[tuple[Card, ...], ...]] = {}
+_ADDED: dict[int, tuple[tuple[Card, ...], ...]] = {}
+_CARD_SHIFT = JOKER_SHIFT + 2  # the card on the table, in a key of _ADDED
 
 
 _JK = CARDS[JOKER]

@@ -202,18 +202,12 @@ class GameState:
                 return cur
         return -1
 
-    def after_turn(self, turn: int, trick: Trick, recent: Play | None, recent_seat: int,
-                   hands: tuple[int, ...], counts: tuple[int, ...], seen: int) -> GameState:
-        """This state with these fields replaced: the state after a pass or a play that
-        changes nothing else (the commonest actions, so the engine builds it directly, not
-        through a working copy; the fields in their order, as ``Working.freeze``)."""
-        return make_state(self.rules, self.players, self.phase, self.known, hands, counts,
-                          self.dealt, self.dealt_count, seen, self.discarded,
-                          self.discarded_count, turn, self.direction, self.revolution, trick,
-                          self.active, self.finished, self.disqualified, self.fallen,
-                          self.pending, self.transfers, self.ranking, self.scores, self.match,
-                          self.point_cards, self.revealed, recent, recent_seat, self.leader,
-                          self.slots)
+    if TYPE_CHECKING:  # written out by ``maker`` below the class
+        def after_turn(self, turn: int, trick: Trick, recent: Play | None, recent_seat: int,
+                       hands: tuple[int, ...], counts: tuple[int, ...], seen: int) -> GameState:
+            """This state with these fields replaced: the state after a pass or a play that
+            changes nothing else (the commonest actions, so the engine builds it directly,
+            not through a working copy)."""
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         return cards_of(self.hands[seat]) if self.known else ()
@@ -229,6 +223,8 @@ class GameState:
 if TYPE_CHECKING:  # checked as the class's own call
     make_state = GameState
 else:
+    # ``GameState(...)`` with every field, positionally, made cheaper (see ``maker``): the
+    # engine makes one on every action; and the method ``after_turn`` declared in the class
     make_state = maker(GameState)
-"""``GameState(...)`` with every field, positionally, made cheaper (see ``maker``): the engine
-makes one on every action."""
+    GameState.after_turn = maker(GameState, "turn", "trick", "recent", "recent_seat", "hands",
+                                 "counts", "seen")

@@ -241,6 +241,7 @@ def _suit_stairs(m: int, su: int, jk: int, smin: int) -> tuple[tuple[Card, ...],
         if not run:
             return ()
     out = []
+    tokens = _suit_tokens(m, su)
     for lo in range(13):
         if not jk and not m >> lo & 1:
             continue
@@ -252,8 +253,15 @@ def _suit_stairs(m: int, su: int, jk: int, smin: int) -> tuple[tuple[Card, ...],
                     break
             length = hi - lo + 1
             if length >= smin and missing < length:
-                out.append(_stairs_tokens(m, lo, hi, su))
+                out.append(tuple(tokens[lo:hi + 1]))
     return tuple(out)
+
+
+def _suit_tokens(m: int, su: int) -> list[Card]:
+    """Each rank's token in suit ``su``: the card where its rank is in ``m``, else a joker
+    pinned to it (stairs are slices of this list)."""
+    return [CARDS[r * 4 + su] if m >> r & 1 else CARDS[PINNED_BASE + r * 4 + su]
+            for r in range(13)]
 
 
 def _stairs_tokens(m: int, lo: int, hi: int, su: int) -> tuple[Card, ...]:

@@ -193,8 +193,16 @@ class GameState:
 
     def next_active(self, seat: int) -> int:
         """The next seat after ``seat`` still playing, in the direction of play (-1: none)."""
-        n = len(self.players)
         active = self.active
+        if seat >= 0:  # read from the mask's bits, with no loop (this runs on most actions)
+            if self.direction > 0:  # the lowest seat above, else the lowest
+                later = active >> seat + 1
+                if later:
+                    return seat + (later & -later).bit_length()
+                return (active & -active).bit_length() - 1
+            earlier = active & (1 << seat) - 1  # the highest seat below, else the highest
+            return (earlier or active).bit_length() - 1
+        n = len(self.players)
         cur = seat
         for _ in range(n):
             cur = (cur + self.direction) % n

@@ -509,6 +509,42 @@ def _claim(s: GameState, a: Claim) -> Result:
     return w.result()
 
 
+_BITS = [1 << c for c in range(JOKER)] + [0]  # a card's bit; none for a joker (counted apart)
+_CARD_TYPES = frozenset({Card, int})
+
+
+def _plain_hand_mask(cards: Sequence[int]) -> int | None:
+    """The mask of a dealt hand of real cards, each named once, and unpinned jokers; None for
+    anything else (a card named twice, a pinned joker or not a card: ``_dealt_hand_mask`` says
+    what is wrong). A sum of distinct bits has one bit per card; a card named twice carries."""
+    if not cards:
+        return 0
+    if not _CARD_TYPES.issuperset(map(type, cards)) or min(cards) < 0 or max(cards) > JOKER:
+        return None
+    m: int = sum(map(_BITS.__getitem__, cards))
+    jk = cards.count(JOKER)
+    if m.bit_count() + jk != len(cards):
+        return None
+    return add_jokers(m, jk) if jk else m
+
+
+def _dealt_hand_mask(cards: Sequence[int], others: int) -> int:
+    """The mask of a dealt hand, card by card (``others``: the cards dealt to other hands)."""
+    m = 0
+    for c in cards:
+        if type(c) is not Card:  # (a record's deal may name cards by their ids)
+            c = Card(c)
+        if c >= PINNED_BASE:
+            raise EngineError(f"a dealt joker cannot be pinned ({c.code})")
+        if c >= JOKER:
+            m = add_jokers(m, 1)
+            continue
+        if (m | others) >> c & 1:
+            raise EngineError(f"{c.code} is dealt twice")
+        m |= 1 << c
+    return m
+
+
 def _deal(s: GameState, a: Deal) -> Result:
     if s.phase is PLAY or s.phase is EXCHANGE:
         return _illegal(s, None, "out-of-turn", "a game is being played")
@@ -523,19 +559,10 @@ def _deal(s: GameState, a: Deal) -> Result:
         allm = 0
         jokers = 0
         for h in a.hands:
-            m = 0
-            for c in h:
-                if type(c) is not Card:  # (a record's deal may name cards by their ids)
-                    c = Card(c)
-                if c >= PINNED_BASE:
-                    raise EngineError(f"a dealt joker cannot be pinned ({c.code})")
-                if c >= JOKER:
-                    jokers += 1
-                    m = add_jokers(m, 1)
-                    continue
-                if (m | allm) >> c & 1:
-                    raise EngineError(f"{c.code} is dealt twice")
-                m |= 1 << c
+            m = _plain_hand_mask(h)
+            if m is None or m & allm:  # jokers, or something wrong: card by card
+                m = _dealt_hand_mask(h, allm)
+            jokers += joker_count(m)
             allm |= m & REAL_MASK
             hands.append(m)
         if jokers > rules.jokers:

@@ -107,7 +107,7 @@ def judge(s: GameState, seat: int, tokens: tuple[Card, ...]) -> tuple[Play | Non
                     return play, None
         if play.catapult:
             continue
-        err = basic_check(s, seat, play)
+        err = basic_check(s, seat, play) if top is not None else None  # (a lead: nothing to beat)
         if err is None:
             for r in restrict_rules:
                 refusal = r.restrict(s, seat, play)
@@ -304,7 +304,7 @@ def _pass(s: GameState, a: Pass) -> Result:
         effects = [e for r in s.rules.lapse_rules if r.ID == p.rule for e in r.lapse(s, p)]
         apply_effects(w, seat, effects, None, turn=False)
         return w.result()
-    if s.phase is not PLAY or s.pending is not None or seat != s.turn:  # else nothing gates
+    if s.phase is not PLAY or p is not None or seat != s.turn:  # else nothing gates
         gate = _gate(s, seat)
         if gate is not None:
             return _illegal(s, seat, gate[0], gate[1], gate[2])

@@ -58,6 +58,16 @@ def shuffle(items: list[Any], rng: random.Random) -> None:
         items[i], items[j] = items[j], items[i]
 
 
+def below(n: int, rng: random.Random) -> int:
+    """``rng.randrange(n)`` (n > 0): the same number from the same draws (``getrandbits`` with
+    rejection, as CPython's ``random`` draws it; a test checks it), one call instead of three."""
+    bits = n.bit_length()
+    i = rng.getrandbits(bits)
+    while i >= n:
+        i = rng.getrandbits(bits)
+    return i
+
+
 def _shuffle_steps(size: int) -> tuple[tuple[int, int, int], ...]:
     """Fisher-Yates's steps for ``size`` items: (the index to fill, how many indices it draws
     from, the bits drawn for them), from the last index down."""
@@ -132,7 +142,7 @@ def random_move(s: GameState, rng: random.Random) -> tuple[Action, Play | None]:
     if top is None:
         opts = leads(s, s.hands[seat])
         if not s.rules.lead_rules:  # every lead is legal
-            return PLAYS[name, opts[rng.randrange(len(opts))]], None
+            return PLAYS[name, opts[below(len(opts), rng)]], None
         shuffle(opts, rng)
         for t in opts:
             play, err = judge(s, seat, t)

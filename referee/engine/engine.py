@@ -39,13 +39,13 @@ from referee.engine.actions import (Action, CardsOrCount, Claim, Deal, Declare, 
 from referee.engine.cards import (JOKER, JOKER_SHIFT, PINNED_BASE, REAL_MASK, Card, add_jokers,
                                   codes, joker_count, mask_of, remove_jokers)
 from referee.engine.effects import Announce, Effect
-from referee.engine.events import (PASS_EVENTS, RULE_IDS, TRICK_END_EVENTS, TURN_EVENTS, Event,
-                                   IllegalEvent, PlayEvent)
+from referee.engine.events import (PASS_EVENTS, PLAY_EVENTS, RULE_IDS, TRICK_END_EVENTS,
+                                   TURN_EVENTS, Event, IllegalEvent)
 from referee.engine.plays import Play, interpretations
 from referee.engine.rules.basic import basic_check
 from referee.engine.ruleset import Rules
 from referee.engine.state import (EMPTY_TRICK, EXCHANGE, OVER, PLAY, GameState, MatchInfo, Transfer,
-                                  Trick)
+                                  make_trick)
 from referee.engine.working import Result, Working, apply_effects, with_item
 from referee.errors import UserError
 
@@ -107,7 +107,7 @@ def judge(s: GameState, seat: int, tokens: tuple[Card, ...]) -> tuple[Play | Non
                     return play, None
         if play.catapult:
             continue
-        err = basic_check(s, seat, play)
+        err = basic_check(s, seat, play) if top is not None else None  # (a lead: nothing to beat)
         if err is None:
             for r in restrict_rules:
                 refusal = r.restrict(s, seat, play)
@@ -263,7 +263,7 @@ def _make_play(s: GameState, seat: int, tokens: tuple[Card, ...], play: Play) ->
     w.recent = play
     w.recent_seat = seat
     w.take(seat, tokens, True)
-    w.events.append(PlayEvent(s.players[seat], tuple(codes(tokens))))
+    w.events.append(PLAY_EVENTS[s.players[seat], tokens])
     w.top = play
     w.last = seat
     w.plays += 1
@@ -289,9 +289,9 @@ def _plain_play(s: GameState, seat: int, tokens: tuple[Card, ...], play: Play) -
     counts = with_item(s.counts, seat, s.counts[seat] - len(tokens))
     seen = add_jokers(s.seen | real, jk) if jk else s.seen | real
     turn = s.next_active(seat)
-    trick = Trick(play, seat, 0, t.flipped, t.bind, t.strict, t.plays + 1, t.slots)
+    trick = make_trick(play, seat, 0, t.flipped, t.bind, t.strict, t.plays + 1, t.slots)
     return (s.after_turn(turn, trick, play, seat, hands, counts, seen),
-            (PlayEvent(s.players[seat], tuple(codes(tokens))), TURN_EVENTS[s.players[turn]]))
+            (PLAY_EVENTS[s.players[seat], tokens], TURN_EVENTS[s.players[turn]]))
 
 
 def _pass(s: GameState, a: Pass) -> Result:
@@ -304,7 +304,7 @@ def _pass(s: GameState, a: Pass) -> Result:
         effects = [e for r in s.rules.lapse_rules if r.ID == p.rule for e in r.lapse(s, p)]
         apply_effects(w, seat, effects, None, turn=False)
         return w.result()
-    if s.phase is not PLAY or s.pending is not None or seat != s.turn:  # else nothing gates
+    if s.phase is not PLAY or p is not None or seat != s.turn:  # else nothing gates
         gate = _gate(s, seat)
         if gate is not None:
             return _illegal(s, seat, gate[0], gate[1], gate[2])
@@ -315,7 +315,7 @@ def _pass(s: GameState, a: Pass) -> Result:
         passed = t.passed | 1 << seat
         if s.active & ~(1 << t.last) & ~passed:  # somebody may still answer: the trick goes on
             turn = s.next_active(seat)  # (Working.advance, with no skips and no permanent pass)
-            trick = Trick(t.top, t.last, passed, t.flipped, t.bind, t.strict, t.plays, t.slots)
+            trick = make_trick(t.top, t.last, passed, t.flipped, t.bind, t.strict, t.plays, t.slots)
             return (s.after_turn(turn, trick, None, -1, s.hands, s.counts, s.seen),
                     (PASS_EVENTS[a.player], TURN_EVENTS[s.players[turn]]))
         if not s.rules.on_trick_end_rules:  # passed out: the last player, or the next still
@@ -509,6 +509,42 @@ def _claim(s: GameState, a: Claim) -> Result:
     return w.result()
 
 
+_BITS = [1 << c for c in range(JOKER)] + [0]  # a card's bit; none for a joker (counted apart)
+_CARD_TYPES = frozenset({Card, int})
+
+
+def _plain_hand_mask(cards: Sequence[int]) -> int | None:
+    """The mask of a dealt hand of real cards, each named once, and unpinned jokers; None for
+    anything else (a card named twice, a pinned joker or not a card: ``_dealt_hand_mask`` says
+    what is wrong). A sum of distinct bits has one bit per card; a card named twice carries."""
+    if not cards:
+        return 0
+    if not _CARD_TYPES.issuperset(map(type, cards)) or min(cards) < 0 or max(cards) > JOKER:
+        return None
+    m: int = sum(map(_BITS.__getitem__, cards))
+    jk = cards.count(JOKER)
+    if m.bit_count() + jk != len(cards):
+        return None
+    return add_jokers(m, jk) if jk else m
+
+
+def _dealt_hand_mask(cards: Sequence[int], others: int) -> int:
+    """The mask of a dealt hand, card by card (``others``: the cards dealt to other hands)."""
+    m = 0
+    for c in cards:
+        if type(c) is not Card:  # (a record's deal may name cards by their ids)
+            c = Card(c)
+        if c >= PINNED_BASE:
+            raise EngineError(f"a dealt joker cannot be pinned ({c.code})")
+        if c >= JOKER:
+            m = add_jokers(m, 1)
+            continue
+        if (m | others) >> c & 1:
+            raise EngineError(f"{c.code} is dealt twice")
+        m |= 1 << c
+    return m
+
+
 def _deal(s: GameState, a: Deal) -> Result:
     if s.phase is PLAY or s.phase is EXCHANGE:
         return _illegal(s, None, "out-of-turn", "a game is being played")
@@ -523,19 +559,10 @@ def _deal(s: GameState, a: Deal) -> Result:
         allm = 0
         jokers = 0
         for h in a.hands:
-            m = 0
-            for c in h:
-                if type(c) is not Card:  # (a record's deal may name cards by their ids)
-                    c = Card(c)
-                if c >= PINNED_BASE:
-                    raise EngineError(f"a dealt joker cannot be pinned ({c.code})")
-                if c >= JOKER:
-                    jokers += 1
-                    m = add_jokers(m, 1)
-                    continue
-                if (m | allm) >> c & 1:
-                    raise EngineError(f"{c.code} is dealt twice")
-                m |= 1 << c
+            m = _plain_hand_mask(h)
+            if m is None or m & allm:  # jokers, or something wrong: card by card
+                m = _dealt_hand_mask(h, allm)
+            jokers += joker_count(m)
             allm |= m & REAL_MASK
             hands.append(m)
         if jokers > rules.jokers:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from referee.engine.cards import codes
 from referee.engine.immutable import Memo, immutable
 from referee.engine.rules import RULE_ORDER
 from referee.engine.rules.basic import VIOLATIONS
@@ -151,6 +152,15 @@ class GameEndEvent(Event):
 TURN_EVENTS: Memo[str | None, TurnEvent] = Memo(TurnEvent)
 PASS_EVENTS: Memo[str, PassEvent] = Memo(PassEvent)
 TRICK_END_EVENTS: Memo[str | None, TrickEndEvent] = Memo(TrickEndEvent)
+
+
+def _play_event(key: tuple[str, tuple[int, ...]]) -> PlayEvent:
+    return PlayEvent(key[0], tuple(codes(key[1])))
+
+
+PLAY_EVENTS: Memo[tuple[str, tuple[int, ...]], PlayEvent] = Memo(_play_event, limit=100_000)
+"""The ``play`` event of a player's cards by (player, cards), made once: a game's plays are
+mostly the same few thousand (player, cards), and every play announces one."""
 
 
 EVENT_NAMES = ("play", "pass", "illegal", "effect", "turn", "trick_end", "finish", "point_card",

@@ -95,7 +95,7 @@ def _next_in(table: tuple[int, ...], rank: int) -> int:
 STANDARD_ORDER = Order.standard()
 
 
-ShapeKey = tuple[bool, int, int, int, bool]
+ShapeKey = tuple[bool, int, int, int, bool, int]
 """A play's shape as a cheap dictionary key: stairs or not (an Enum member hashes in Python),
 then ``Shape``'s other fields but ``leads`` (a play is the same whether it leads or not)."""
 
@@ -126,7 +126,7 @@ class Play:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "shape_key", (self.kind is STAIRS, self.low, self.high,
-                                               len(self.cards), self.catapult))
+                                               len(self.cards), self.catapult, self.jokers))
 
     @property
     def count(self) -> int:
@@ -167,8 +167,9 @@ class Play:
 
 @immutable
 class Shape:
-    """A play without its cards: its kind, ranks, number of cards, whether it is a Catapult and
-    whether it leads a trick (nothing on the table).
+    """A play without its cards: its kind, ranks, number of cards, whether it is a Catapult,
+    whether it leads a trick (nothing on the table) and how many of its cards are jokers
+    (pinned or not).
 
     What ``Rule.fires_on`` looks at: the engine asks it once per shape and rule set, and then
     skips the rules that cannot fire on plays of that shape."""
@@ -179,6 +180,7 @@ class Shape:
     count: int
     catapult: bool
     leads: bool = False
+    jokers: int = 0
 
 
 def shape_key(play: Play) -> ShapeKey:
@@ -186,8 +188,8 @@ def shape_key(play: Play) -> ShapeKey:
 
 
 def shape_of(key: ShapeKey, leads: bool = False) -> Shape:
-    stairs, low, high, count, catapult = key
-    return Shape(STAIRS if stairs else GROUP, low, high, count, catapult, leads)
+    stairs, low, high, count, catapult, jokers = key
+    return Shape(STAIRS if stairs else GROUP, low, high, count, catapult, leads, jokers)
 
 
 def suit_list(mask: int) -> list[str]:

@@ -51,13 +51,32 @@ def shuffle(items: list[Any], rng: random.Random) -> None:
     end, each index drawn by ``getrandbits`` with rejection, as CPython's ``random`` does; a
     test checks it), with the draws inline: the random players shuffle on most moves."""
     getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        bits = n.bit_length()
+    for i, n, bits in _SHUFFLE_STEPS[len(items)]:
         j = getrandbits(bits)
         while j >= n:
             j = getrandbits(bits)
         items[i], items[j] = items[j], items[i]
+
+
+def below(n: int, rng: random.Random) -> int:
+    """``rng.randrange(n)`` (n > 0): the same number from the same draws (``getrandbits`` with
+    rejection, as CPython's ``random`` draws it; a test checks it), one call instead of three."""
+    bits = n.bit_length()
+    i = rng.getrandbits(bits)
+    while i >= n:
+        i = rng.getrandbits(bits)
+    return i
+
+
+def _shuffle_steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """Fisher-Yates's steps for ``size`` items: (the index to fill, how many indices it draws
+    from, the bits drawn for them), from the last index down."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+
+
+_SHUFFLE_STEPS: Memo[int, tuple[tuple[int, int, int], ...]] = Memo(_shuffle_steps)
+"""The steps by the number of items (worked out once: the bit lengths, a call each, were a
+fifth of a shuffle)."""
 
 
 @lru_cache(maxsize=None)
@@ -76,6 +95,15 @@ forced by seed 002)."""
 PASSES: Memo[str, Pass] = Memo(Pass)
 """A pass by each player, made once (actions are immutable values: the random players pass
 about every other move)."""
+
+
+def _play_cards(key: tuple[str, tuple[Card, ...]]) -> PlayCards:
+    return PlayCards(*key)
+
+
+PLAYS: Memo[tuple[str, tuple[Card, ...]], PlayCards] = Memo(_play_cards, limit=100_000)
+"""A play of a player's cards by (player, cards), made once: the random players make the same
+few thousand plays again and again."""
 
 
 def random_action(s: GameState, rng: random.Random) -> Action:
@@ -114,12 +142,12 @@ def random_move(s: GameState, rng: random.Random) -> tuple[Action, Play | None]:
     if top is None:
         opts = leads(s, s.hands[seat])
         if not s.rules.lead_rules:  # every lead is legal
-            return PlayCards(name, opts[rng.randrange(len(opts))]), None
+            return PLAYS[name, opts[below(len(opts), rng)]], None
         shuffle(opts, rng)
         for t in opts:
             play, err = judge(s, seat, t)
             if err is None:
-                return PlayCards(name, t), play
+                return PLAYS[name, t], play
         raise RuntimeError(f"no legal lead for {name}: {cards_of(s.hands[seat])}")
     found = candidates(s, seat)
     if not found:  # nothing to try: pass (shuffling the lone pass would draw no numbers)
@@ -132,7 +160,7 @@ def random_move(s: GameState, rng: random.Random) -> tuple[Action, Play | None]:
             return PASSES[name], None
         play, err = judge(s, seat, cand)
         if err is None:
-            return PlayCards(name, cand), play
+            return PLAYS[name, cand], play
     return PASSES[name], None  # pragma: no cover - None is always in cands
 
 

@@ -12,7 +12,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Generic, TypeVar, cast
 
 from referee.engine.cards import Card, cards_of, joker_count
-from referee.engine.immutable import immutable
+from referee.engine.immutable import immutable, maker
 from referee.engine.plays import Play
 
 if TYPE_CHECKING:
@@ -83,6 +83,13 @@ class Trick:
 
 
 EMPTY_TRICK = Trick()
+
+if TYPE_CHECKING:  # checked as the class's own call
+    make_trick = Trick
+else:
+    make_trick = maker(Trick)
+"""``Trick(...)`` with every field, positionally, made cheaper (see ``maker``): the engine makes
+a trick on most passes and plays."""
 
 NO_RANK = 14
 """``Trick.strict`` when nothing can follow (no rank after the strongest)."""
@@ -186,8 +193,16 @@ class GameState:
 
     def next_active(self, seat: int) -> int:
         """The next seat after ``seat`` still playing, in the direction of play (-1: none)."""
-        n = len(self.players)
         active = self.active
+        if seat >= 0:  # read from the mask's bits, with no loop (this runs on most actions)
+            if self.direction > 0:  # the lowest seat above, else the lowest
+                later = active >> seat + 1
+                if later:
+                    return seat + (later & -later).bit_length()
+                return (active & -active).bit_length() - 1
+            earlier = active & (1 << seat) - 1  # the highest seat below, else the highest
+            return (earlier or active).bit_length() - 1
+        n = len(self.players)
         cur = seat
         for _ in range(n):
             cur = (cur + self.direction) % n
@@ -195,18 +210,12 @@ class GameState:
                 return cur
         return -1
 
-    def after_turn(self, turn: int, trick: Trick, recent: Play | None, recent_seat: int,
-                   hands: tuple[int, ...], counts: tuple[int, ...], seen: int) -> GameState:
-        """This state with these fields replaced: the state after a pass or a play that
-        changes nothing else (the commonest actions, so the engine builds it directly, not
-        through a working copy; the fields in their order, as ``Working.freeze``)."""
-        return GameState(self.rules, self.players, self.phase, self.known, hands, counts,
-                         self.dealt, self.dealt_count, seen, self.discarded,
-                         self.discarded_count, turn, self.direction, self.revolution, trick,
-                         self.active, self.finished, self.disqualified, self.fallen,
-                         self.pending, self.transfers, self.ranking, self.scores, self.match,
-                         self.point_cards, self.revealed, recent, recent_seat, self.leader,
-                         self.slots)
+    if TYPE_CHECKING:  # written out by ``maker`` below the class
+        def after_turn(self, turn: int, trick: Trick, recent: Play | None, recent_seat: int,
+                       hands: tuple[int, ...], counts: tuple[int, ...], seen: int) -> GameState:
+            """This state with these fields replaced: the state after a pass or a play that
+            changes nothing else (the commonest actions, so the engine builds it directly,
+            not through a working copy)."""
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         return cards_of(self.hands[seat]) if self.known else ()
@@ -217,3 +226,13 @@ class GameState:
     @property
     def jokers_seen(self) -> int:
         return joker_count(self.seen)
+
+
+if TYPE_CHECKING:  # checked as the class's own call
+    make_state = GameState
+else:
+    # ``GameState(...)`` with every field, positionally, made cheaper (see ``maker``): the
+    # engine makes one on every action; and the method ``after_turn`` declared in the class
+    make_state = maker(GameState)
+    GameState.after_turn = maker(GameState, "turn", "trick", "recent", "recent_seat", "hands",
+                                 "counts", "seen")

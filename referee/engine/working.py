@@ -8,15 +8,16 @@ action changes are replaced (``with_item``), not copied to lists and back on eve
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from referee.engine.cards import REAL_MASK, Card, add_jokers, joker_count, mask_of, remove_jokers
 from referee.engine.effects import STEP_FINISH, EndGame, Effect, Violation
 from referee.engine.events import (TRICK_END_EVENTS, TURN_EVENTS, EffectEvent, Event,
                                    FinishEvent, GameEndEvent, PointCardEvent)
+from referee.engine.immutable import maker
 from referee.engine.plays import Play
 from referee.engine.state import (EMPTY_TRICK, EXCHANGE, OVER, PLAY, GameState, MatchInfo, Slot, T,
-                                  Trick)
+                                  Trick, make_trick)
 
 Result = tuple[GameState, tuple[Event, ...]]
 
@@ -82,16 +83,9 @@ class Working:
                 and not self.flipped and not self.trick_slots:
             trick = EMPTY_TRICK
         else:
-            trick = Trick(self.top, self.last, self.passed, self.flipped, self.bind, self.strict,
-                          self.plays, self.trick_slots)
-        return GameState(self.rules, self.players, self.phase, self.known, self.hands,
-                         self.counts, self.dealt, self.dealt_count, self.seen,
-                         self.discarded, self.discarded_count, self.turn, self.direction,
-                         self.revolution, trick, self.active, self.finished,
-                         self.disqualified, self.fallen, self.pending,
-                         self.transfers, self.ranking, self.scores, self.match,
-                         self.point_cards, self.revealed, self.recent,
-                         self.recent_seat, self.leader, self.slots)
+            trick = make_trick(self.top, self.last, self.passed, self.flipped, self.bind,
+                               self.strict, self.plays, self.trick_slots)
+        return _state_of(self, trick)
 
     def result(self) -> Result:
         s = self.freeze()
@@ -321,6 +315,11 @@ class Working:
                             and self.active >> e.player & 1):
                         out = (e.player, e.rule)
         return out
+
+
+_state_of: Callable[[Working, Trick], GameState] = maker(GameState, "trick")
+"""The state of a working copy with its ``trick``: every other field is the copy's attribute of
+the same name (``maker`` reads them from the value it is given)."""
 
 
 def with_item(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:

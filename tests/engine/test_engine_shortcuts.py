@@ -10,7 +10,7 @@ import pytest
 from referee.engine import apply, load_preset, new_match
 from referee.engine.presets import PRESETS
 from referee.engine.simulate import play_game, random_action
-from referee.engine.state import GameState, Phase, Trick
+from referee.engine.state import GameState, Phase, Trick, make_state, make_trick
 
 
 def _states(preset: str, players: int = 5) -> list[GameState]:
@@ -43,3 +43,23 @@ def test_next_active_is_the_next_seat_still_playing(preset: str) -> None:
             ahead = [(seat + k * s.direction) % s.n for k in range(1, s.n + 1)]
             want = next((x for x in ahead if s.active >> x & 1), -1)
             assert s.next_active(seat) == want
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_next_active_is_the_walk_round_the_table_for_every_mask_and_direction(players: int) -> None:
+    s = new_match(load_preset("president"), [chr(65 + i) for i in range(players)])
+    for active in range(1 << players):
+        for direction in (1, -1):
+            t = dataclasses.replace(s, active=active, direction=direction)
+            for seat in range(-1, players):
+                ahead = [(seat + k * direction) % players for k in range(1, players + 1)]
+                want = next((x for x in ahead if active >> x & 1), -1)
+                assert t.next_active(seat) == want, (active, direction, seat)
+
+
+def test_make_state_and_make_trick_make_what_the_classes_make() -> None:
+    for s in _states("shinafugo"):
+        state = make_state(*(getattr(s, f.name) for f in dataclasses.fields(s)))
+        trick = make_trick(*(getattr(s.trick, f.name) for f in dataclasses.fields(s.trick)))
+        assert type(state) is GameState and state == s and hash(state) == hash(s)
+        assert type(trick) is Trick and trick == s.trick

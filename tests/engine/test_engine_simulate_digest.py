@@ -14,7 +14,7 @@ import pytest
 from referee.engine.engine import new_match
 from referee.engine.presets import load_preset
 from referee.engine.record import action_to_json
-from referee.engine.simulate import play_game, shuffle
+from referee.engine.simulate import below, play_game, shuffle
 from referee.engine.state import Phase
 
 DIGESTS = {
@@ -54,6 +54,13 @@ def test_the_random_players_shuffle_as_random_does() -> None:
             shuffle(mine, a)
             b.shuffle(theirs)
             assert mine == theirs and a.getstate() == b.getstate(), (seed, size)
+
+
+def test_the_random_players_draw_below_n_as_randrange_does() -> None:
+    for seed in range(50):
+        for n in range(1, 80):
+            a, b = random.Random(seed), random.Random(seed)
+            assert below(n, a) == b.randrange(n) and a.getstate() == b.getstate(), (seed, n)
 
 
 @pytest.mark.parametrize(("preset", "players"), sorted(DIGESTS))

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, Iterable
 
-from referee.engine.cards import CARDS, JOKER, JOKER_SHIFT, PINNED_BASE, Card, codes
+from referee.engine.cards import CARDS, JOKER, JOKER_SHIFT, MAX_JOKERS, PINNED_BASE, Card, codes
 from referee.engine.effects import Announce, ClearBinds, Effect
 from referee.engine.options import Option, option
 from referee.engine.plays import JOKER_RANK, Play, Shape, interpretations
@@ -92,12 +92,13 @@ class Catapult(Rule[CatapultOption]):
         c: int = top.cards[0]
         if c >= JOKER:
             c = c - PINNED_BASE
-        jk = (hand >> JOKER_SHIFT).bit_count()
         # all the answer depends on: the rank's cards, the suit's cards within two ranks and
-        # up to two jokers (asked on every single answered, with few distinct answers)
-        key = (c, hand & _AROUND[c], jk if jk < 2 else 2)
+        # the jokers (asked on every single answered, with few distinct answers), as one int
+        # (a tuple key cost more than the lookup)
+        key = hand & _AROUND[c] | c << _CARD_SHIFT
         found = _ADDED.get(key)
         if found is None:
+            jk = (hand >> JOKER_SHIFT).bit_count()
             found = _ADDED[key] = _added_pairs(c >> 2, c & 3, hand, jk)
         return found
 
@@ -131,14 +132,16 @@ def _added_pairs(r: int, su: int, hand: int, jk: int) -> tuple[tuple[Card, ...],
 
 
 def _around(card: int) -> int:
-    """The mask of the cards of ``card``'s rank and of its suit within two ranks."""
+    """The mask of the cards of ``card``'s rank, of its suit within two ranks, and the jokers."""
     r, su = card >> 2, card & 3
     near = range(max(0, r - 2), min(12, r + 2) + 1)
-    return 0xF << 4 * r | sum(1 << (4 * x + su) for x in near)
+    return (0xF << 4 * r | sum(1 << (4 * x + su) for x in near)
+            | ((1 << MAX_JOKERS) - 1) << JOKER_SHIFT)
 
 
 _AROUND = [_around(c) for c in range(52)]
-_ADDED: dict[tuple[int, int, int], tuple[tuple[Card, ...], ...]] = {}
+_ADDED: dict[int, tuple[tuple[Card, ...], ...]] = {}
+_CARD_SHIFT = JOKER_SHIFT + MAX_JOKERS  # the card on the table, in a key of _ADDED
 
 
 _JK = CARDS[JOKER]

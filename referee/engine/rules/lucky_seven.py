@@ -78,8 +78,10 @@ class LuckySeven(Rule[LuckySevenOption]):
     def generate(self, s: GameState, seat: int, hand: int) -> Iterable[tuple[Card, ...]]:
         if not self._target(s):
             return []
-        sevens = cards_of(hand & _SEVENS)
         jk = joker_count(hand)
+        if (hand & _SEVENS).bit_count() + jk < 3:  # (most hands: three 7s are needed)
+            return []
+        sevens = cards_of(hand & _SEVENS)
         out = []
         for k in range(max(1, 3 - jk), min(3, len(sevens)) + 1):
             for combo in combinations(sevens, k):

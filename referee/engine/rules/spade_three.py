@@ -80,7 +80,7 @@ class SpadeThree(Rule[SpadeThreeOption]):
         return (EndTrick(self.ID),) if self._fits(s, play) else ()
 
     def generates_on(self, top: Shape) -> bool:
-        return top.count == 1  # a lone joker, pinned (to any rank) or not
+        return top.count == 1 and top.jokers == 1  # a lone joker, pinned (to any rank) or not
 
     def generate(self, s: GameState, seat: int, hand: int) -> Iterable[tuple[Card, ...]]:
         top = s.trick.top

@@ -21,7 +21,8 @@ pile and then taken for a card moved straight into a point-card zone).
 A reading runs on a crop around the zones (their union box grown by half a card) only where the
 crop keeps the whole frame's scale in the detector's input: with MAX_ENLARGE 1 and a zone layout
 as wide as the table, that is the whole frame, so the saving is in the readings skipped.
-`referee watch` uses it only when REFEREE_ZONE_READER=1 (`referee.live.perception`)."""
+`referee watch` uses it whenever the table is calibrated; REFEREE_ZONE_READER=0 reads every frame
+whole (`referee.live.perception`)."""
 
 from __future__ import annotations
 

@@ -123,10 +123,12 @@ def test_the_crop_lands_cards_at_most_max_enlarge_larger_than_the_whole_frame(en
     assert crop_box((100, 50, 1200, 400), 1280, 720, size) != (0, 0, 1280, 720)
 
 
-def test_the_zone_reader_is_switched_on_only_when_asked(filmed, monkeypatch):
+def test_the_zone_reader_is_the_default_with_a_calibration_and_can_be_switched_off(filmed, monkeypatch):
     _, calibration, recognizer = filmed
+    monkeypatch.delenv(ZONE_READER_SWITCH, raising=False)
+    assert CameraPerception(recognizer, calibration=calibration).zones is not None
+    assert CameraPerception(recognizer, calibration=calibration, zone_reader=False).zones is None
+    assert CameraPerception(recognizer).zones is None
+    monkeypatch.setenv(ZONE_READER_SWITCH, "0")
     assert CameraPerception(recognizer, calibration=calibration).zones is None
     assert CameraPerception(recognizer, calibration=calibration, zone_reader=True).zones is not None
-    assert CameraPerception(recognizer, zone_reader=True).zones is None
-    monkeypatch.setenv(ZONE_READER_SWITCH, "1")
-    assert CameraPerception(recognizer, calibration=calibration).zones is not None

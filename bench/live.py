@@ -3,7 +3,7 @@
 
     python bench/live.py [--designs referee-drawn,gnome-simplistic] [--seeds 1,2] [--every 1]
                          [--enrol [--enrol-method head|finetune|index]] [--stable 0.3] [--settle 0.1] [--models DIR] [--det-conf C] [--min-prob P]
-                         [--motions] [--declare-gesture cover|double-tap] [--zone-reader]
+                         [--motions] [--declare-gesture cover|double-tap] [--whole-frame]
 
 Each game is a short random game (`referee.synth.rehearsal.short_game`: 3 players, 5 cards each,
 one refused play, no jokers), staged and filmed at 15 fps with a held-out deck design
@@ -31,8 +31,9 @@ their own pad), none of which may make a play or a pass; off by default, so the 
 with earlier runs.
 --declare-gesture double-tap films every declaration as a double tap of the pad and referees with
 that gesture (referee watch --declare-gesture); a pass is then held longer (0.9 s, not 0.7).
---zone-reader reads a frame only when the card zones changed (referee.live.zone_reader; the same
-as REFEREE_ZONE_READER=1), to compare with the default, every frame read whole.
+The recogniser reads a frame only when the card zones changed (referee.live.zone_reader), as
+referee watch does; --whole-frame reads every frame whole (the same as REFEREE_ZONE_READER=0), to
+compare with it (--zone-reader: the default, whatever REFEREE_ZONE_READER says).
 Not timed tests: figures depend on the machine and its load (printed).
 """
 
@@ -84,15 +85,19 @@ def main() -> int:
                          "idle arms, clutter)")
     ap.add_argument("--declare-gesture", default="cover", choices=("cover", "double-tap"),
                     help="how declarations are filmed and read (referee watch --declare-gesture; default cover)")
-    ap.add_argument("--zone-reader", action="store_true",
-                    help="the recogniser only when the card zones changed, not on every frame")
+    reading = ap.add_mutually_exclusive_group()
+    reading.add_argument("--zone-reader", action="store_true",
+                         help="the recogniser only when the card zones changed (the default)")
+    reading.add_argument("--whole-frame", action="store_true",
+                         help="the recogniser on every frame, whole (REFEREE_ZONE_READER=0)")
     ap.add_argument("--out-of-turn", action="store_true",
                     help="each game has a play out of turn (the player after the one to move lays a card first)")
     args = ap.parse_args()
-    if args.zone_reader:
-        from referee.live.perception import ZONE_READER_SWITCH
+    from referee.live.perception import ZONE_READER_SWITCH
 
-        os.environ[ZONE_READER_SWITCH] = "1"
+    if args.zone_reader or args.whole_frame:
+        os.environ[ZONE_READER_SWITCH] = "0" if args.whole_frame else "1"
+    zone_reader = os.environ.get(ZONE_READER_SWITCH, "1") != "0"
 
     from referee.synth.choreography import Timing
     from referee.synth.footage import FilmSet
@@ -127,7 +132,7 @@ def main() -> int:
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; every {args.every}; {work}"
           + (f"; tracker {overrides}" if overrides else "") + (f"; enrolled decks ({args.enrol_method})" if args.enrol else "")
           + ("; with motions" if args.motions else "") + ("; a play out of turn" if args.out_of_turn else "")
-          + ("; zone reader" if args.zone_reader else "; every frame"))
+          + ("; zone reader" if zone_reader else "; every frame whole"))
     print(f"{'design':32s} {'rules':10s} seed acts  frames   fps  look ms  lat med  lat p95  right")
     all_fps, all_lat, right = [], [], 0
     totals, ended, uncorrected = GameFigures(), 0, 0

@@ -2,11 +2,10 @@
 table corners) and what lies and moves around each pad (`pad_sensor`). `Perception` is the seam
 between the video and the referee's logic; tests drive the loop with a scripted one.
 
-The recogniser reads the whole frame on every frame. With ZONE_READER_SWITCH set to 1 (or
-``zone_reader=True``) and the table's calibration, it reads only when the card zones have changed
-(`zone_reader`): not yet the default, as one filmed game of the CI's
-(gnome-neoclassical_4_color, profit, seed 1) takes a played 7C for a card taken into a point-card
-zone that way, and is refereed right reading every frame."""
+Given the table's calibration, the recogniser reads only when the card zones have changed
+(`zone_reader`); with ZONE_READER_SWITCH set to 0 (or ``zone_reader=False``), and without a
+calibration, it reads the whole frame on every frame. The markers, the pads and the hand over the
+pile are measured on every frame either way."""
 
 from __future__ import annotations
 
@@ -44,7 +43,7 @@ class CameraPerception:
     """The card recogniser and the marker detector on each frame, and, given the table's
     calibration, the evidence around its pads and of the hand over its pile (the markers, the
     pads and the hand whole, on every frame). zone_reader: the recogniser only when the card
-    zones changed, given a calibration (None: as ZONE_READER_SWITCH says)."""
+    zones changed, given a calibration (None: unless ZONE_READER_SWITCH is 0)."""
 
     def __init__(self, recognizer, marker_detector=None, calibration: "Calibration | None" = None,
                  zone_reader: bool | None = None) -> None:
@@ -53,7 +52,7 @@ class CameraPerception:
         self.markers = marker_detector if marker_detector is not None else MarkerDetector(subpixel=False)
         self.pads = PadSensor(calibration) if calibration is not None else None
         if zone_reader is None:
-            zone_reader = os.environ.get(ZONE_READER_SWITCH, "") == "1"
+            zone_reader = os.environ.get(ZONE_READER_SWITCH, "1") != "0"
         self.zones = ZoneReader(recognizer, calibration) if calibration is not None and zone_reader else None
         self.hands = HandSensor(calibration, self.pads) if self.pads is not None else None
 

@@ -1,20 +1,32 @@
 """The recogniser where cards can be, and only when something changed there.
 
 After calibration only the card zones (the pile, the point-card zones, the discard zone) can hold
-a card the tracker counts. Between two readings `ZoneReader` compares a small grey copy of those
-zones with the one taken at the last reading; while no part of them has changed it hands on the
-last readings as they were (the same boxes and probabilities) instead of running the detector
-again, and reads anyway once READ_AT_LEAST_EVERY_S has passed, so a slow change never stays
-unread. What moves outside the zones (an arm over a pad, a hand off the table) starts no reading.
+a card the tracker counts. `ZoneReader` compares a small grey copy of those zones with the one
+taken at its last reading. A frame where they changed is read, and so are the frames after it
+that do not change, until two reads in a row read the same cards (or STILL_READS of them): those
+are looks at one still table, and their readings are handed on as they come. From then on, while
+nothing changes, the detector does not run: the still table's reading handed on is the one of its
+looks that agrees best with the others (`most_agreed`). Once READ_AT_LEAST_EVERY_S has passed the
+table is read again: a read that agrees joins the looks, one that does not is read as a change,
+so a slow change never stays unread. What moves outside the zones (an arm over a pad, a hand off
+the table) starts no reading.
+
+Why the reading most looks agree with, and not the last one: the frames of a still table differ
+only by the camera's noise, and a faint card (its confidence near the detector's bar) is read in
+some of them and not in others. The tracker weighs a card's readings over frames; one frame's
+reading handed on for a second stands for fifteen frames, and when that frame missed the card the
+tracker lost a card it sees in most frames (a played 7C of a filmed game, gone unseen from the
+pile and then taken for a card moved straight into a point-card zone).
 
 A reading runs on a crop around the zones (their union box grown by half a card) only where the
 crop keeps the whole frame's scale in the detector's input: with MAX_ENLARGE 1 and a zone layout
-as wide as the table, that is the whole frame, so today the saving is in the readings skipped.
-`referee watch` uses it only when REFEREE_ZONE_READER=1 (`referee.live.perception`): on a filmed
-game it took a played card for one moved into a point-card zone, which reading every frame does not."""
+as wide as the table, that is the whole frame, so the saving is in the readings skipped.
+`referee watch` uses it whenever the table is calibrated; REFEREE_ZONE_READER=0 reads every frame
+whole (`referee.live.perception`)."""
 
 from __future__ import annotations
 
+import collections
 import math
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -45,9 +57,13 @@ DOWNSCALE = 8
 CHANGED_GREY = 10
 CHANGED_PIXELS = 2
 READ_AT_LEAST_EVERY_S = 1.0
-# Frames still read after the last change: the reading kept for the still table is then one of
-# a settled picture, and one card missed in one frame (a faint back) is more likely read again.
-SETTLE_READS = 2
+# Once the zones stop changing, frames are read until two reads in a row read the same cards (or
+# STILL_READS of them); the still table's reading is then chosen from those reads: a card read
+# in most of them (a faint card missed now and then) is in the one chosen.
+STILL_READS = 5
+# Two readings are of one card when their boxes' centres lie closer than this share of a card's
+# height (the cards of a fan lie about half a card apart).
+SAME_CARD = 0.25
 
 
 class ZoneReader:
@@ -61,10 +77,13 @@ class ZoneReader:
         self._size: tuple[int, int] | None = None
         self.crop = (0, 0, 0, 0)
         self._mask = np.zeros((0, 0), bool)
+        self._same_card_px = SAME_CARD * FALLBACK_CARD_PX
         self._reference: np.ndarray | None = None
         self._read_at = -math.inf
-        self._last: tuple["CardReading", ...] = ()
-        self._still = 0               # frames read since the last change
+        # the readings of the frames read since the zones last changed, the latest last
+        self._still: collections.deque[tuple["CardReading", ...]] = collections.deque(maxlen=STILL_READS)
+        self._settled = False          # the still table's reading is chosen: frames need no reading
+        self._handed: tuple["CardReading", ...] = ()   # what a frame not read gets
 
     def read(self, image: np.ndarray, t: float) -> tuple["CardReading", ...]:
         height, width = image.shape[:2]
@@ -72,22 +91,32 @@ class ZoneReader:
             self._lay_out(width, height)
         x0, y0, x1, y1 = self.crop
         small = self._small(image[y0:y1, x0:x1])
-        if self._reference is None or self._changed(small):
-            self._still = 0
-        elif self._still < SETTLE_READS:
-            self._still += 1
-        elif t - self._read_at < READ_AT_LEAST_EVERY_S:
-            return self._last
+        changed = self._reference is None or self._changed(small)
+        refresh = self._settled and not changed and t - self._read_at >= READ_AT_LEAST_EVERY_S
+        if self._settled and not (changed or refresh):
+            return self._handed
         self.detections += 1
         self._reference, self._read_at = small, t
-        self._last = tuple(_moved(r, x0, y0) for r in self.recognizer.read(np.ascontiguousarray(image[y0:y1, x0:x1])))
-        return self._last
+        cards = tuple(_moved(r, x0, y0) for r in self.recognizer.read(np.ascontiguousarray(image[y0:y1, x0:x1])))
+        if refresh and _apart(self._handed, cards, self._same_card_px) == 0:
+            self._still.append(cards)           # the same still table: one more look at it
+            return self._handed
+        if changed or refresh:
+            # a new picture (or a slow change): its first frame and those that follow unchanged
+            # are looks at one table
+            self._still.clear()
+        self._still.append(cards)
+        self._settled = len(self._still) == STILL_READS or (
+            len(self._still) >= 2 and _apart(self._still[-2], cards, self._same_card_px) == 0)
+        self._handed = most_agreed(tuple(self._still), self._same_card_px) if self._settled else cards
+        return cards
 
     def _lay_out(self, width: int, height: int) -> None:
         """The crop and the watched pixels for frames of this size."""
         calibration = self.calibration.for_image_size(width, height)
         card = card_height_px(calibration) or FALLBACK_CARD_PX
         margin = MARGIN_CARDS * card
+        self._same_card_px = SAME_CARD * card
         polygons = [np.asarray(calibration.table_to_image(np.asarray(z.polygon, np.float64)))
                     for z in calibration.zones if z.kind in CARD_ZONE_KINDS]
         points = np.concatenate(polygons)
@@ -102,6 +131,8 @@ class ZoneReader:
         small = cv2.dilate(small, np.ones((2 * grow + 1, 2 * grow + 1), np.uint8))
         self._mask = small.astype(bool)
         self._reference = None
+        self._still.clear()
+        self._settled = False
 
     def _small(self, crop: np.ndarray) -> np.ndarray:
         grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
@@ -110,6 +141,40 @@ class ZoneReader:
     def _changed(self, small: np.ndarray) -> bool:
         changed = (cv2.absdiff(small, self._reference) > CHANGED_GREY) & self._mask
         return int(np.count_nonzero(changed)) >= CHANGED_PIXELS
+
+
+def most_agreed(reads: tuple[tuple["CardReading", ...], ...], same_card_px: float) -> tuple["CardReading", ...]:
+    """Of several frames' readings of one still table, the one that differs least (`_apart`)
+    from the others, summed over them: a card read in most frames is in it, one read in few is
+    not, and of the reads that have a card, one naming it as most do; ties go to the latest."""
+    cost = [0.0] * len(reads)
+    for i in range(len(reads)):
+        for j in range(i + 1, len(reads)):
+            apart = _apart(reads[i], reads[j], same_card_px)
+            cost[i] += apart
+            cost[j] += apart
+    best = min(range(len(reads)), key=lambda i: (cost[i], -i))
+    return reads[best]
+
+
+def _apart(a: tuple["CardReading", ...], b: tuple["CardReading", ...], same_card_px: float) -> float:
+    """How far two reads of a table differ: 1 for each card one of them reads where the other
+    reads none (centres closer than ``same_card_px``), 1/4 for each card one of them reads near
+    a card of another name in the other."""
+    return _unshared(a, b, same_card_px) + _unshared(b, a, same_card_px)
+
+
+def _unshared(a, b, same_card_px: float) -> float:
+    total = 0.0
+    for r in a:
+        c = _centre(r)
+        near = [q.label for q in b if math.dist(c, _centre(q)) < same_card_px]
+        total += 0.0 if r.label in near else 0.25 if near else 1.0
+    return total
+
+
+def _centre(reading: "CardReading") -> tuple[float, float]:
+    return (reading.box[0] + reading.box[2]) / 2, (reading.box[1] + reading.box[3]) / 2
 
 
 def crop_box(box, width: int, height: int, input_size: tuple[int, int]) -> tuple[int, int, int, int]:

@@ -1,9 +1,10 @@
 """The live referee end to end on filmed games, nothing scripted but the game itself: each game
 is staged and filmed with a held-out deck design (`referee.synth.footage`), written to an mp4,
 calibrated from the markers in its first frames, and refereed through the capture thread, the
-committed ONNX recogniser, the marker detector, the tracker, the engine and the game log
-(`referee.synth.rehearsal`). The log must hold exactly the events the game gives: every play,
-refused play and pass, no phantom play, the same ranking and scores.
+committed ONNX recogniser (on the card zones when they change, as `referee watch` reads), the
+marker detector, the tracker, the engine and the game log (`referee.synth.rehearsal`). The log
+must hold exactly the events the game gives: every play, refused play and pass, no phantom play,
+the same ranking and scores.
 
 The games here are the ones the committed models referee right (a guard against regressions);
 `bench/live.py` runs every held-out design and reports how many games come out right."""
@@ -18,6 +19,7 @@ from table_double import logged_events
 
 from referee.cli import main
 from referee.gamelog import log_to_record, read_log
+from referee.live.perception import ZONE_READER_SWITCH
 from referee.synth.choreography import choreograph
 from referee.synth.footage import FilmSet, film_zones
 from referee.synth.rehearsal import rehearse, short_game
@@ -62,6 +64,17 @@ def test_a_filmed_game_is_refereed_event_for_event(design, rules, seed, recogniz
     kinds = [e["event"] for e in result.logged]
     assert "illegal" in kinds and "pass" in kinds and "game_end" in kinds
     assert result.frames > 200 and result.looked == result.frames     # every frame, as referee watch
+
+
+def test_a_filmed_game_read_whole_on_every_frame_is_refereed_event_for_event(recognizer, tmp_path, monkeypatch):
+    """REFEREE_ZONE_READER=0: the recogniser on the whole of every frame."""
+    design, rules, seed = "gnome-neoclassical_4_color", "profit", 1
+    if not available(design):
+        pytest.skip(f"{design} is not installed here (make system-deps)")
+    monkeypatch.setenv(ZONE_READER_SWITCH, "0")
+    record = short_game(rules, ["Ann", "Bo", "Cy"], 5, seed)
+    result = rehearse(record, FilmSet(design=design, seed=seed), tmp_path, every=1, recognizer=recognizer)
+    assert result.refereed_right, result.mismatches()[:3]
 
 
 def test_the_demo_referees_the_bundled_recording(tmp_path, capsys):

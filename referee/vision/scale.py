@@ -1,0 +1,186 @@
+"""Reading a still image at the scale the detector reads well (`referee detect`).
+
+The detector sees a frame letterboxed into its input (768x448): a card's size there depends on
+the photo, not only on the table. It was trained on 1280x720 scenes whose cards are mostly 80-170
+px tall (referee.synth.scenes SceneConfig.card_px), i.e. 48-102 px in its input. A photo whose
+cards land well outside that range (a small webcam image with tiny cards, or a close-up whose
+cards fill the frame) is read a second time through views that put its cards at the training
+size: the whole image shrunk onto a grey canvas for large cards, overlapping tiles for small
+cards on a large image. The views' boxes are mapped back to the photo, and the rest of the
+recogniser (crops, classifier, grouping) works on the photo itself at full resolution.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from statistics import median
+
+import cv2
+import numpy as np
+
+from referee.vision.detector import PAD_VALUE
+from referee.vision.types import CardReading, Detection
+
+# Card height (long side) in the detector's input that the training scenes give: SceneConfig's
+# card_px (80, 170) at 1280x720 letterboxed to 768 wide (x 0.6). tests/vision/test_scale.py
+# checks these against the generator and the model.
+TRAINING_CARD_PX = (48.0, 102.0)
+# A first pass's cards are read again only when their median box is this many times outside the
+# training range: an axis-aligned box of a turned card is longer than the card.
+WELL_OUTSIDE = 1.3
+# The size a second pass aims at: the middle (geometric) of the training range.
+TARGET_CARD_PX = math.sqrt(TRAINING_CARD_PX[0] * TRAINING_CARD_PX[1])
+# With fewer cards than this measured, the first pass says nothing about the scale: the second
+# pass tries the image at half and at twice its letterboxed scale.
+FEW_CARDS = 2
+UNKNOWN_SCALE_STEPS = (0.5, 2.0)
+# Tiles overlap by this many card lengths so that every card lies whole in some tile.
+TILE_OVERLAP_CARDS = 1.2
+EDGE_TOLERANCE_PX = 2.0  # a box this near a tile's inner edge is a card cut by the tile
+
+
+@dataclass(frozen=True)
+class View:
+    """A region of the image (x0, y0, width, height in image pixels) shown to the detector scaled
+    by `scale`, its top-left corner at the canvas' top-left."""
+
+    x0: int
+    y0: int
+    width: int
+    height: int
+    scale: float
+
+    def inner_edges(self, image_shape: tuple[int, int]) -> tuple[bool, bool, bool, bool]:
+        """Which of the view's sides (left, top, right, bottom) lie inside the image: a box
+        touching one of them is a card the view cuts."""
+        h, w = image_shape
+        return self.x0 > 0, self.y0 > 0, self.x0 + self.width < w, self.y0 + self.height < h
+
+
+def letterbox_scale(image_shape: tuple[int, int], input_size: tuple[int, int]) -> float:
+    """The scale the detector's letterbox gives an image of shape (h, w) for input (h, w)."""
+    return min(input_size[0] / image_shape[0], input_size[1] / image_shape[1])
+
+
+def card_length(reading: CardReading) -> float | None:
+    """The long side of a reading's card box; None when the box is only its corners' (no card
+    box held them), which says little about the card's size."""
+    if reading.corners and reading.box == _union(reading.corners):
+        return None
+    x1, y1, x2, y2 = reading.box
+    return max(x2 - x1, y2 - y1)
+
+
+def _union(boxes) -> tuple[float, float, float, float]:
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+def measured_lengths(readings: list[CardReading]) -> list[float]:
+    return [n for n in (card_length(r) for r in readings) if n is not None]
+
+
+def second_pass_scales(readings: list[CardReading], image_shape: tuple[int, int],
+                       input_size: tuple[int, int]) -> list[float]:
+    """The image scales (detector-input px per image px) a second pass should read at, none when
+    the first pass's cards already lie in the training range."""
+    lengths = measured_lengths(readings)
+    base = letterbox_scale(image_shape, input_size)
+    if len(lengths) < FEW_CARDS:
+        return [base * step for step in UNKNOWN_SCALE_STEPS]
+    seen = median(lengths) * base
+    if TRAINING_CARD_PX[0] / WELL_OUTSIDE <= seen <= TRAINING_CARD_PX[1] * WELL_OUTSIDE:
+        return []
+    return [TARGET_CARD_PX / median(lengths)]
+
+
+def views_at(scale: float, image_shape: tuple[int, int], input_size: tuple[int, int],
+             card_px: float | None = None) -> list[View]:
+    """The views that show the whole image at `scale`: one when it fits the input, else tiles
+    overlapping by TILE_OVERLAP_CARDS card lengths (`card_px`, image pixels; default: the
+    target size at this scale)."""
+    h, w = image_shape
+    span_h, span_w = input_size[0] / scale, input_size[1] / scale   # image pixels one view covers
+    card = card_px if card_px is not None else TARGET_CARD_PX / scale
+    xs = _tile_starts(w, span_w, card)
+    ys = _tile_starts(h, span_h, card)
+    return [View(x, y, min(int(span_w), w - x), min(int(span_h), h - y), scale) for y in ys for x in xs]
+
+
+def _tile_starts(length: int, span: float, card: float) -> list[int]:
+    """Start positions of tiles of `span` covering [0, length), evenly spread, each overlapping
+    the next by at least TILE_OVERLAP_CARDS card lengths where the span allows."""
+    if span >= length:
+        return [0]
+    overlap = min(TILE_OVERLAP_CARDS * card, span / 2)
+    count = math.ceil((length - overlap) / (span - overlap))
+    step = (length - span) / (count - 1)
+    return [round(k * step) for k in range(count)]
+
+
+def view_canvas(image: np.ndarray, view: View, input_size: tuple[int, int]) -> np.ndarray:
+    """The detector's input for one view: its region scaled onto a grey canvas."""
+    region = image[view.y0 : view.y0 + view.height, view.x0 : view.x0 + view.width]
+    w = min(input_size[1], max(1, round(view.width * view.scale)))
+    h = min(input_size[0], max(1, round(view.height * view.scale)))
+    resized = cv2.resize(region, (w, h), interpolation=cv2.INTER_AREA if view.scale < 1 else cv2.INTER_LINEAR)
+    canvas = np.full((input_size[0], input_size[1], 3), PAD_VALUE, dtype=np.uint8)
+    canvas[:h, :w] = resized
+    return canvas
+
+
+def detect_in_views(detector, image: np.ndarray, views: list[View]) -> list[Detection]:
+    """The detector's boxes over all views, in image pixels: boxes a tile cuts dropped, and
+    the boxes several views find merged (per kind, non-maximum suppression at the detector's
+    IoU)."""
+    size = detector.model.imgsz
+    found: list[Detection] = []
+    for view in views:
+        canvas = view_canvas(image, view, size)
+        offset = (-view.x0 * view.scale, -view.y0 * view.scale)
+        boxes = detector.detect_canvas(canvas, view.scale, offset, image.shape[:2])
+        found.extend(d for d in boxes if not _cut_by(d.box, view, image.shape[:2]))
+    return merge_views(found, detector.conf, detector.iou) if len(views) > 1 else found
+
+
+def _cut_by(box, view: View, image_shape: tuple[int, int]) -> bool:
+    left, top, right, bottom = view.inner_edges(image_shape)
+    t = EDGE_TOLERANCE_PX / view.scale
+    return ((left and box[0] <= view.x0 + t) or (top and box[1] <= view.y0 + t)
+            or (right and box[2] >= view.x0 + view.width - t) or (bottom and box[3] >= view.y0 + view.height - t))
+
+
+def merge_views(detections: list[Detection], conf: float, iou: float) -> list[Detection]:
+    """One box per object found by several overlapping views: per kind, the most confident."""
+    kept: list[Detection] = []
+    for kind in sorted({d.kind for d in detections}):
+        same = [d for d in detections if d.kind == kind]
+        rects = [(d.box[0], d.box[1], d.box[2] - d.box[0], d.box[3] - d.box[1]) for d in same]
+        chosen = cv2.dnn.NMSBoxes(rects, [d.confidence for d in same], conf, iou)
+        kept.extend(same[k] for k in np.asarray(chosen).reshape(-1))
+    return kept
+
+
+def faces(readings: list[CardReading]) -> int:
+    return sum(1 for r in readings if r.code != "back")
+
+
+def read_rescaled(recognizer, image: np.ndarray, first: list[CardReading]) -> list[CardReading]:
+    """The readings of `image` after its first pass `first`. Cards far from the training size:
+    the second pass at the training size replaces the first. Few cards (no size known): of
+    the first pass and the passes at UNKNOWN_SCALE_STEPS, the one reading the most face-up
+    cards (the first on a tie: a guessed scale must earn its place)."""
+    size = recognizer.detector.model.imgsz
+    best = first
+    for scale in second_pass_scales(first, image.shape[:2], size):
+        views = views_at(scale, image.shape[:2], size)
+        readings = recognizer.read(image, detect=lambda frame, v=views: detect_in_views(recognizer.detector, frame, v))
+        if faces(readings) > faces(best) or len(measured_lengths(first)) >= FEW_CARDS:
+            best = readings
+    return best
+
+
+def read_at_best_scale(recognizer, image: np.ndarray) -> list[CardReading]:
+    """Every card in a still image, read a second time at the detector's training scale when the
+    first pass finds cards far from it or few cards (read_rescaled)."""
+    return read_rescaled(recognizer, image, recognizer.read(image))

@@ -100,14 +100,14 @@ def views_at(scale: float, image_shape: tuple[int, int], input_size: tuple[int, 
     overlapping by TILE_OVERLAP_CARDS card lengths (`card_px`, image pixels; default: the
     target size at this scale)."""
     h, w = image_shape
-    span_h, span_w = input_size[0] / scale, input_size[1] / scale   # image pixels one view covers
+    span_h, span_w = int(input_size[0] / scale), int(input_size[1] / scale)   # image pixels one view covers
     card = card_px if card_px is not None else TARGET_CARD_PX / scale
     xs = _tile_starts(w, span_w, card)
     ys = _tile_starts(h, span_h, card)
-    return [View(x, y, min(int(span_w), w - x), min(int(span_h), h - y), scale) for y in ys for x in xs]
+    return [View(x, y, min(span_w, w - x), min(span_h, h - y), scale) for y in ys for x in xs]
 
 
-def _tile_starts(length: int, span: float, card: float) -> list[int]:
+def _tile_starts(length: int, span: int, card: float) -> list[int]:
     """Start positions of tiles of `span` covering [0, length), evenly spread, each overlapping
     the next by at least TILE_OVERLAP_CARDS card lengths where the span allows."""
     if span >= length:

@@ -237,7 +237,7 @@ def parse_cards(codes: Iterable[str] | str) -> tuple[Card, ...]:
 
 def codes(cards: Iterable[int]) -> list[str]:
     """Canonical codes of cards or tokens."""
-    return [_CODES[c] for c in cards]
+    return list(map(_CODES.__getitem__, cards))
 
 
 # ---- masks --------------------------------------------------------------------------------

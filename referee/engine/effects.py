@@ -64,10 +64,10 @@ the suit bind (4); a Profit finish with 7 7: the point card (7), then the two sk
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.engine.cards import Card
+from referee.engine.immutable import immutable
 from referee.engine.plays import suit_list
 from referee.engine.state import NO_RANK, Pending, Phase
 
@@ -87,7 +87,7 @@ STEP_SKIP = 9
 STEP_TURN = 10
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Effect:
     """Base of every effect: ``rule`` is the rule that returned it (the ``effect`` event's)."""
 
@@ -101,7 +101,7 @@ class Effect:
         raise TypeError(f"{self!r} does not apply itself")
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Announce(Effect):
     """Nothing changes; an ``effect`` event with ``details`` is emitted."""
     details: tuple[tuple[str, Any], ...] = ()
@@ -111,7 +111,7 @@ class Announce(Effect):
         w.effect(self.rule, seat, **dict(self.details))
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class FlipGameOrder(Effect):
     """The game-long order flips (revolution)."""
     STEP: ClassVar[int] = STEP_GAME_ORDER
@@ -121,7 +121,7 @@ class FlipGameOrder(Effect):
         w.effect(self.rule, seat, order=w.order_name())
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class FlipTrickOrder(Effect):
     """The order flips ``times`` times until the trick ends (11-back once; Shinako back once
     per 4, 5 and 7: an even number leaves the order as it was)."""
@@ -138,7 +138,7 @@ class FlipTrickOrder(Effect):
             w.effect(self.rule, seat, count=self.times, order=w.order_name())
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class ClearBinds(Effect):
     """Suit and number binds of the trick end."""
     STEP: ClassVar[int] = STEP_CLEAR_BINDS
@@ -149,7 +149,7 @@ class ClearBinds(Effect):
         w.strict = -1
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class SetBind(Effect):
     """Lock the suits (``suits`` mask); for a strict bind ``after_rank`` is the rank just played:
     the engine locks the rank after it in the order in force when this step runs."""
@@ -171,7 +171,7 @@ class SetBind(Effect):
         w.effect(self.rule, seat, suits=suits, next=tuple(nxt_cards))
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class ReverseDirection(Effect):
     STEP: ClassVar[int] = STEP_DIRECTION
 
@@ -181,7 +181,7 @@ class ReverseDirection(Effect):
                  else "counterclockwise")
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Await(Effect):
     """The player must (``mandatory``) or may declare ``action`` (discard/give/declare).
 
@@ -216,7 +216,7 @@ class Await(Effect):
                 w.effect(self.rule, seat, max=limit, pending=True)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Disqualify(Effect):
     """The player is out and ranks at the bottom (the later of several ranks higher); the
     answer of a ``finish_check`` hook, which the finishing step itself applies."""
@@ -224,7 +224,7 @@ class Disqualify(Effect):
     STEP: ClassVar[int] = STEP_FINISH
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Fall(Effect):
     """The player is out and ranks just above the disqualified players (capital fall)."""
     player: int = -1
@@ -237,7 +237,7 @@ class Fall(Effect):
             w.effect(self.rule, self.player)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class TakePointCard(Effect):
     """The player takes ``card`` from the table as a point card (Profit)."""
     player: int = -1
@@ -248,7 +248,7 @@ class TakePointCard(Effect):
         w.take_point(self.player, self.card)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Finish(Effect):
     """The player is out now, finishing in the next place, whatever cards they hold (a claim:
     Tenho, Shinako-no-koshi)."""
@@ -262,7 +262,7 @@ class Finish(Effect):
                 w.end_trick(w.last)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class EndGame(Effect):
     """The game ends now; ``player`` is last (Chombo, Dobon, Dobon-gaeshi). Players still in
     rank between the finished ones and ``player``, in seat order."""
@@ -273,7 +273,7 @@ class EndGame(Effect):
         w.end_game(last=self.player)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Violation(Effect):
     """``player`` broke ``rule`` without an action to refuse (a missed Uno call): announced;
     under Chombo it is that player's chombo. The answer of a ``lapse`` hook, which the engine's
@@ -282,7 +282,7 @@ class Violation(Effect):
     STEP: ClassVar[int] = STEP_FINISH
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class EndTrick(Effect):
     """The trick ends now; the player who played leads (or the next one still in)."""
     STEP: ClassVar[int] = STEP_END_TRICK
@@ -295,7 +295,7 @@ class EndTrick(Effect):
             w.end_trick(seat, self.rule)
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Skip(Effect):
     """The next ``count`` players lose their turn (they count as having passed)."""
     count: int = 1

@@ -36,11 +36,11 @@ from typing import Any, Callable, Sequence
 
 from referee.engine.actions import (Action, CardsOrCount, Claim, Deal, Declare, Discard, Exchange,
                                     Give, Pass, PlayCards)
-from referee.engine.cards import (JOKER, PINNED_BASE, REAL_MASK, Card, add_jokers, codes,
-                                  joker_count, mask_of, remove_jokers)
+from referee.engine.cards import (JOKER, JOKER_SHIFT, PINNED_BASE, REAL_MASK, Card, add_jokers,
+                                  codes, joker_count, mask_of, remove_jokers)
 from referee.engine.effects import Announce, Effect
-from referee.engine.events import (RULE_IDS, Event, IllegalEvent, PassEvent, PlayEvent,
-                                   TrickEndEvent, TurnEvent)
+from referee.engine.events import (PASS_EVENTS, RULE_IDS, TRICK_END_EVENTS, TURN_EVENTS, Event,
+                                   IllegalEvent, PlayEvent)
 from referee.engine.plays import Play, interpretations
 from referee.engine.rules.basic import basic_check
 from referee.engine.ruleset import Rules
@@ -77,14 +77,19 @@ def judge(s: GameState, seat: int, tokens: tuple[Card, ...]) -> tuple[Play | Non
                                                                        tuple[str, str] | None]:
     """The legal reading of ``tokens`` played by ``seat`` now, or the first violation."""
     rules = s.rules
-    top = s.trick.top
-    readings: list[Play] = []
-    for r in rules.interpret_rules:
-        readings.extend(r.interpret(s, seat, tokens))
-    plain = interpretations(tokens, rules.stairs_min, s.reversed)
+    trick = s.trick
+    top = trick.top
+    if top is None:  # a lead: only the rules that act on leads interpret or restrict it
+        interpret_rules, restrict_rules = rules.lead_interpret_rules, rules.lead_rules
+    else:
+        interpret_rules, restrict_rules = rules.interpret_rules, rules.restrict_rules
+    extra: list[Play] = []
+    for r in interpret_rules:
+        extra.extend(r.interpret(s, seat, tokens))
+    plain = interpretations(tokens, rules.stairs_min, s.revolution is not trick.flipped)
     if top is not None and len(plain) > 1:
         plain = tuple(sorted(plain, key=lambda p: p.kind is not top.kind))
-    readings.extend(plain)
+    readings = extra + list(plain) if extra else plain
     if not readings:
         for r in rules.explain_rules:
             msg = r.explain(s, seat, tokens)
@@ -97,14 +102,14 @@ def judge(s: GameState, seat: int, tokens: tuple[Card, ...]) -> tuple[Play | Non
     first_err = None
     for play in readings:
         if top is not None:
-            for r in rules.shape_rules(play).special:
+            for r in rules.shape_rules[play.shape_key].special:
                 if r.special(s, seat, play):
                     return play, None
         if play.catapult:
             continue
         err = basic_check(s, seat, play)
         if err is None:
-            for r in rules.restrict_rules:
+            for r in restrict_rules:
                 refusal = r.restrict(s, seat, play)
                 if refusal:
                     err = refusal if isinstance(refusal, tuple) else (r.ID, refusal)
@@ -153,7 +158,7 @@ def possession(s: GameState, seat: int, tokens: Sequence[int], *,
         if missing:
             c = Card((missing & -missing).bit_length() - 1)
             return "not-in-hand", f"{s.players[seat]} does not hold {c.code}"
-        if jk > joker_count(hand):
+        if jk and jk > joker_count(hand):
             return "not-in-hand", f"{s.players[seat]} does not hold {jk} joker(s)"
     elif len(tokens) > s.counts[seat]:
         return "not-in-hand", f"{s.players[seat]} holds only {s.counts[seat]} card(s)"
@@ -181,7 +186,7 @@ def _illegal(s: GameState, seat: int | None, rule: str, message: str,
         return w.result()
     if s.phase is PLAY or s.phase is EXCHANGE:
         mv = s.to_move
-        ev.append(TurnEvent(s.players[mv] if mv >= 0 else None))
+        ev.append(TURN_EVENTS[s.players[mv] if mv >= 0 else None])
     return s, tuple(ev)
 
 
@@ -203,13 +208,18 @@ def _gate(s: GameState, seat: int) -> tuple[str, str, bool] | None:
 
 # ---- handlers ---------------------------------------------------------------------------------
 
+_CARD_TYPE = frozenset({Card})
+"""Tokens whose types all lie in this set are ``Card`` values already (a test run in C)."""
+
+
 def _play(s: GameState, a: PlayCards, judged: Play | None = None) -> Result:
     seat = _seat(s, a.player)
-    gate = _gate(s, seat)
-    if gate is not None:
-        return _illegal(s, seat, gate[0], gate[1], gate[2])
+    if s.phase is not PLAY or s.pending is not None or seat != s.turn:  # else nothing gates
+        gate = _gate(s, seat)
+        if gate is not None:
+            return _illegal(s, seat, gate[0], gate[1], gate[2])
     tokens = a.cards
-    if type(tokens) is not tuple or any(type(c) is not Card for c in tokens):
+    if type(tokens) is not tuple or not _CARD_TYPE.issuperset(map(type, tokens)):
         tokens = tuple(Card(c) for c in tokens)
     err = None
     if not tokens:
@@ -236,7 +246,8 @@ def _make_play(s: GameState, seat: int, tokens: tuple[Card, ...], play: Play) ->
     """Steps d-f of a legal play (see the module docstring)."""
     rules = s.rules
     effects: list[Effect] = []
-    for r in rules.shape_rules(play).effects:
+    shape_rules = rules.shape_rules[play.shape_key]
+    for r in shape_rules.effects if s.trick.top is not None else shape_rules.lead_effects:
         fx = r.effects(s, seat, play)
         if fx:  # most rules change nothing for most plays
             effects.extend(fx)
@@ -270,7 +281,7 @@ def _plain_play(s: GameState, seat: int, tokens: tuple[Card, ...], play: Play) -
     t = s.trick
     m = mask_of(tokens)
     real = m & REAL_MASK
-    jk = joker_count(m)
+    jk = (m >> JOKER_SHIFT).bit_count()  # joker_count, inline (the commonest play)
     hands = s.hands
     if s.known:
         hand = hands[seat] & ~real
@@ -280,7 +291,7 @@ def _plain_play(s: GameState, seat: int, tokens: tuple[Card, ...], play: Play) -
     turn = s.next_active(seat)
     trick = Trick(play, seat, 0, t.flipped, t.bind, t.strict, t.plays + 1, t.slots)
     return (s.after_turn(turn, trick, play, seat, hands, counts, seen),
-            (PlayEvent(s.players[seat], tuple(codes(tokens))), TurnEvent(s.players[turn])))
+            (PlayEvent(s.players[seat], tuple(codes(tokens))), TURN_EVENTS[s.players[turn]]))
 
 
 def _pass(s: GameState, a: Pass) -> Result:
@@ -293,9 +304,10 @@ def _pass(s: GameState, a: Pass) -> Result:
         effects = [e for r in s.rules.lapse_rules if r.ID == p.rule for e in r.lapse(s, p)]
         apply_effects(w, seat, effects, None, turn=False)
         return w.result()
-    gate = _gate(s, seat)
-    if gate is not None:
-        return _illegal(s, seat, gate[0], gate[1], gate[2])
+    if s.phase is not PLAY or s.pending is not None or seat != s.turn:  # else nothing gates
+        gate = _gate(s, seat)
+        if gate is not None:
+            return _illegal(s, seat, gate[0], gate[1], gate[2])
     t = s.trick
     if t.top is None:
         return _illegal(s, seat, "must-lead", f"{a.player} leads and must play")
@@ -305,13 +317,13 @@ def _pass(s: GameState, a: Pass) -> Result:
             turn = s.next_active(seat)  # (Working.advance, with no skips and no permanent pass)
             trick = Trick(t.top, t.last, passed, t.flipped, t.bind, t.strict, t.plays, t.slots)
             return (s.after_turn(turn, trick, None, -1, s.hands, s.counts, s.seen),
-                    (PassEvent(a.player), TurnEvent(s.players[turn])))
+                    (PASS_EVENTS[a.player], TURN_EVENTS[s.players[turn]]))
         if not s.rules.on_trick_end_rules:  # passed out: the last player, or the next still
             # in, leads a new trick (Working.end_trick with no on_trick_end hooks)
             leader = t.last if s.active >> t.last & 1 else s.next_active(t.last)
             name = s.players[leader]
             return (s.after_turn(leader, EMPTY_TRICK, None, -1, s.hands, s.counts, s.seen),
-                    (PassEvent(a.player), TrickEndEvent(name), TurnEvent(name)))
+                    (PASS_EVENTS[a.player], TRICK_END_EVENTS[name], TURN_EVENTS[name]))
     w = Working(s)
     if w.pending is not None:
         v = w.lapse()
@@ -321,7 +333,7 @@ def _pass(s: GameState, a: Pass) -> Result:
     w.recent = None
     w.recent_seat = -1
     w.passed |= 1 << seat
-    w.events.append(PassEvent(a.player))
+    w.events.append(PASS_EVENTS[a.player])
     w.advance(seat)
     return w.result()
 

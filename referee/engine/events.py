@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from referee.engine.immutable import immutable
+from referee.engine.immutable import Memo, immutable
 from referee.engine.rules import RULE_ORDER
 from referee.engine.rules.basic import VIOLATIONS
 
@@ -144,6 +144,13 @@ class GameEndEvent(Event):
         if self.match_over:
             d["winners"] = list(self.winners)
         return d
+
+
+# The events whose one field names a player, made once per player: events are immutable values,
+# so any number of actions may share one (turn and pass events come with nearly every action).
+TURN_EVENTS: Memo[str | None, TurnEvent] = Memo(TurnEvent)
+PASS_EVENTS: Memo[str, PassEvent] = Memo(PassEvent)
+TRICK_END_EVENTS: Memo[str | None, TrickEndEvent] = Memo(TrickEndEvent)
 
 
 EVENT_NAMES = ("play", "pass", "illegal", "effect", "turn", "trick_end", "finish", "point_card",

@@ -1,5 +1,5 @@
-"""``@immutable``: the values made on every action (the state, its trick, a play, the events,
-the actions).
+"""``@immutable``: the values made on every action (the state, its trick, a play, the effects,
+the events, the actions).
 
 Such a class is a slots dataclass that the type checker treats as frozen: assigning to a field
 anywhere in the package is a mypy error (``mypy`` runs strict on ``referee/engine``), and the
@@ -15,11 +15,27 @@ a frozen dataclass (safe, as nothing changes a field).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TypeVar, dataclass_transform
+from typing import Callable, TypeVar, dataclass_transform
 
 T = TypeVar("T")
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 @dataclass_transform(frozen_default=True)
 def immutable(cls: type[T]) -> type[T]:
     return dataclass(slots=True, unsafe_hash=True)(cls)
+
+
+class Memo(dict[K, V]):
+    """A dictionary whose missing values are made on first use (``make(key)``) and then shared:
+    for values worked out once per key and read on every action (reading one is no Python
+    call)."""
+
+    def __init__(self, make: Callable[[K], V]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: K) -> V:
+        value = self[key] = self.make(key)
+        return value

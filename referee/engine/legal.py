@@ -16,8 +16,8 @@ from itertools import combinations
 from typing import Iterable
 
 from referee.engine.actions import Action, Claim, Declare, Discard, Exchange, Give, Pass, PlayCards
-from referee.engine.cards import (CARDS, JOKER, JOKER_SHIFT, PINNED_BASE, REAL_MASK, Card,
-                                  cards_of, joker_count, mask_of)
+from referee.engine.cards import (CARDS, JOKER, JOKER_SHIFT, MAX_JOKERS, PINNED_BASE, REAL_MASK,
+                                  Card, cards_of, joker_count, mask_of)
 from referee.engine.engine import EngineError, judge, possession
 from referee.engine.plays import GROUP, JOKER_RANK, Play, strength
 from referee.engine.state import EXCHANGE, PLAY, GameState, Transfer
@@ -144,7 +144,7 @@ def candidates(s: GameState, seat: int) -> list[tuple[Card, ...]]:
     assert top is not None, "candidates answer a top play"
     cands = follows(s, hand, top)
     extra = False
-    for r in s.rules.generate_rules:
+    for r in s.rules.generators[top.shape_key]:
         more = r.generate(s, seat, hand)
         if more:
             cands.extend(more)
@@ -177,22 +177,24 @@ _LEADS = [[[c for k in range(1, 5) for c in _GROUPS[r][nib][k]] for nib in range
           for r in range(13)]
 _ALL = [[tuple(CARDS[r * 4 + su] for su in range(4) if nib >> su & 1) for nib in range(16)]
         for r in range(13)]
+# _LEADS_WITH[jokers][r][nib]: _LEADS[r][nib], then with wild jokers all those cards with one
+# joker, two jokers, ...
+_LEADS_WITH = [[[_LEADS[r][nib] + [_ALL[r][nib] + (_JK,) * j for j in range(1, jk + 1)]
+                 for nib in range(16)] for r in range(13)] for jk in range(MAX_JOKERS + 1)]
+# _SINGLE_BY_BIT[1 << card]: the card alone
+_SINGLE_BY_BIT = {1 << c: (CARDS[c],) for c in range(52)}
 
 
 def leads(s: GameState, hand: int) -> list[tuple[Card, ...]]:
     out: list[tuple[Card, ...]] = []
     jk = joker_count(hand)
-    wild = s.rules.jokers_wild
+    groups = _LEADS_WITH[jk if s.rules.jokers_wild else 0]
     cards = hand & REAL_MASK
     while cards:  # each rank held, weakest id first
         r = ((cards & -cards).bit_length() - 1) >> 2
         nib = cards >> 4 * r & 0xF
         cards ^= nib << 4 * r
-        out.extend(_LEADS[r][nib])
-        if jk and wild:
-            full = _ALL[r][nib]
-            for j in range(1, jk + 1):
-                out.append(full + (_JK,) * j)
+        out.extend(groups[r][nib])
     for j in range(1, jk + 1):
         out.append((_JK,) * j)
     smin = s.rules.stairs_min
@@ -255,21 +257,26 @@ def follows(s: GameState, hand: int, top: Play) -> list[tuple[Card, ...]]:
     out: list[tuple[Card, ...]] = []
     if top.kind is GROUP:
         # the cards that may answer, by their rank (and the strict bind's rank, the bound suits)
-        order = rules.order
-        cards = hand & order.beating(rev, (order.reverse if rev else order.normal)[top.low], eq)
+        cards = hand & rules.order.beaters[rev][eq][top.low]
         if strict >= 0:
             cards &= 0xF << 4 * strict
         if bind:
             cards &= bind * _EVERY4
-        while cards:  # each rank held, weakest id first
-            r = ((cards & -cards).bit_length() - 1) >> 2
-            nib = cards >> 4 * r & 0xF
-            cards ^= nib << 4 * r
-            k = _POP4[nib]
-            if k >= c:
-                out.extend(_GROUPS[r][nib][c])
-            elif k + jk >= c and (wild or not k):
-                out.append(_ALL[r][nib] + (_JK,) * (c - k))
+        if c == 1:  # a single (the commonest top): each card alone, weakest id first
+            while cards:
+                low = cards & -cards
+                out.append(_SINGLE_BY_BIT[low])
+                cards ^= low
+        else:
+            while cards:  # each rank held, weakest id first
+                r = ((cards & -cards).bit_length() - 1) >> 2
+                nib = cards >> 4 * r & 0xF
+                cards ^= nib << 4 * r
+                k = _POP4[nib]
+                if k >= c:
+                    out.extend(_GROUPS[r][nib][c])
+                elif k + jk >= c and (wild or not k):
+                    out.append(_ALL[r][nib] + (_JK,) * (c - k))
         if jk >= c and (top.low != JOKER_RANK or eq):
             out.append((_JK,) * c)
     else:

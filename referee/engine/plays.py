@@ -46,12 +46,14 @@ class Order:
     normal: tuple[int, ...]
     reverse: tuple[int, ...]
     # Derived once, since rules ask for them on every play: per direction (normal, reversed)
-    # the strongest rank and each rank's next stronger rank (-1: none); the card masks of
-    # ``beating``.
+    # the strongest rank and each rank's next stronger rank (-1: none).
     _strongest: tuple[int, int] = field(init=False, repr=False, compare=False)
     _next: tuple[tuple[int, ...], tuple[int, ...]] = field(init=False, repr=False,
                                                            compare=False)
-    _beating: dict[tuple[bool, int, bool], int] = field(init=False, repr=False, compare=False)
+    # ``beaters[reversed][equal][rank]``: the mask of the real cards of every rank stronger than
+    # ``rank`` in that direction, or as strong when ``equal`` (read for every answer)
+    beaters: tuple[tuple[tuple[int, ...], ...], ...] = field(init=False, repr=False,
+                                                             compare=False)
 
     def __post_init__(self) -> None:
         tables = (self.normal, self.reverse)
@@ -59,10 +61,12 @@ class Order:
                            tuple(max(range(13), key=t.__getitem__) for t in tables))
         object.__setattr__(self, "_next", tuple(tuple(_next_in(t, r) for r in range(13))
                                                 for t in tables))
-        object.__setattr__(self, "_beating", {
-            (rev, value, equal): sum(0xF << 4 * r for r in range(13)
-                                     if t[r] > value or (equal and t[r] == value))
-            for rev, t in enumerate(tables) for value in set(t) for equal in (False, True)})
+        object.__setattr__(self, "beaters", tuple(
+            tuple(tuple(sum(0xF << 4 * r for r in range(13)
+                            if t[r] > t[rank] or (equal and t[r] == t[rank]))
+                        for rank in range(14))
+                  for equal in (False, True))
+            for t in tables))
 
     @staticmethod
     def standard() -> "Order":
@@ -79,11 +83,6 @@ class Order:
         """The rank one step stronger than ``rank`` in the given direction, -1 if none."""
         return self._next[reversed_][rank]
 
-    def beating(self, reversed_: bool, strength: int, equal: bool) -> int:
-        """The mask of the real cards of every rank stronger than ``strength`` (a value of the
-        table of that direction), or as strong when ``equal``."""
-        return self._beating[reversed_, strength, equal]
-
 
 def _next_in(table: tuple[int, ...], rank: int) -> int:
     want = table[rank] + 1
@@ -96,6 +95,11 @@ def _next_in(table: tuple[int, ...], rank: int) -> int:
 STANDARD_ORDER = Order.standard()
 
 
+ShapeKey = tuple[bool, int, int, int, bool]
+"""A play's shape as a cheap dictionary key: stairs or not (an Enum member hashes in Python),
+then ``Shape``'s other fields but ``leads`` (a play is the same whether it leads or not)."""
+
+
 @immutable
 class Play:
     """The interpreted value of cards put on the table.
@@ -106,6 +110,8 @@ class Play:
     ``wild``: jokers with no determined card (groups only; their suit is free);
     ``added``: how many of the cards came from the player's hand now (3 for a Catapult is 2);
     ``catapult``: made by the Catapult rule.
+    ``shape_key``: its shape as a dictionary key (see ``Shape``), made once: the rules that may
+    fire are looked up by it on every play (and most plays are read from a cache).
     """
 
     cards: tuple[Card, ...]
@@ -116,6 +122,11 @@ class Play:
     wild: int = 0
     added: int = 0
     catapult: bool = False
+    shape_key: ShapeKey = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "shape_key", (self.kind is STAIRS, self.low, self.high,
+                                               len(self.cards), self.catapult))
 
     @property
     def count(self) -> int:
@@ -156,7 +167,8 @@ class Play:
 
 @immutable
 class Shape:
-    """A play without its cards: its kind, ranks, number of cards and whether it is a Catapult.
+    """A play without its cards: its kind, ranks, number of cards, whether it is a Catapult and
+    whether it leads a trick (nothing on the table).
 
     What ``Rule.fires_on`` looks at: the engine asks it once per shape and rule set, and then
     skips the rules that cannot fire on plays of that shape."""
@@ -166,20 +178,16 @@ class Shape:
     high: int
     count: int
     catapult: bool
-
-
-ShapeKey = tuple[bool, int, int, int, bool]
-"""A play's shape as a cheap dictionary key: stairs or not (an Enum member hashes in Python),
-then ``Shape``'s other fields."""
+    leads: bool = False
 
 
 def shape_key(play: Play) -> ShapeKey:
-    return play.kind is STAIRS, play.low, play.high, len(play.cards), play.catapult
+    return play.shape_key
 
 
-def shape_of(key: ShapeKey) -> Shape:
+def shape_of(key: ShapeKey, leads: bool = False) -> Shape:
     stairs, low, high, count, catapult = key
-    return Shape(STAIRS if stairs else GROUP, low, high, count, catapult)
+    return Shape(STAIRS if stairs else GROUP, low, high, count, catapult, leads)
 
 
 def suit_list(mask: int) -> list[str]:

@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, TypeVar
 
-from referee.engine.immutable import immutable
+from referee.engine.immutable import Memo, immutable
 from referee.engine.options import OPTIONS, Option, OptionError, option_class
-from referee.engine.plays import STANDARD_ORDER, Order, Play, ShapeKey, shape_key, shape_of
+from referee.engine.plays import STANDARD_ORDER, Order, ShapeKey, shape_of
 from referee.engine.rules import RULE_ORDER
 from referee.engine.rules.base import HOOKS, Rule
 from referee.engine.rules.chombo import Chombo
@@ -41,10 +41,12 @@ def _hook_rules(active: tuple[Rule[Option], ...], hook: str) -> tuple[Rule[Optio
 @immutable
 class ShapeRules:
     """The ``special`` and the ``effects`` rules that may fire on plays of one shape (those
-    whose ``fires_on`` accepts it), in rule order."""
+    whose ``fires_on`` accepts it), in rule order; ``lead_effects``: the ``effects`` rules that
+    may fire on such a play when it leads."""
 
     special: tuple[Rule[Option], ...]
     effects: tuple[Rule[Option], ...]
+    lead_effects: tuple[Rule[Option], ...]
 
 
 @dataclass(frozen=True, eq=False)
@@ -72,6 +74,7 @@ class Rules:
     lapse_rules: tuple[Rule[Option], ...] = field(init=False, repr=False)
     generate_rules: tuple[Rule[Option], ...] = field(init=False, repr=False)
     lead_rules: tuple[Rule[Option], ...] = field(init=False, repr=False)
+    lead_interpret_rules: tuple[Rule[Option], ...] = field(init=False, repr=False)
     jokers: int = field(init=False, repr=False)
     jokers_wild: bool = field(init=False, repr=False)
     permanent_pass: bool = field(init=False, repr=False)
@@ -81,8 +84,11 @@ class Rules:
     first_player: FirstPlayer = field(init=False, repr=False)
     scoring: Scoring = field(init=False, repr=False)
     exchange: Exchange | None = field(init=False, repr=False)
-    # the rules that may fire on a shape (see ``shape_rules``), as asked
-    _by_shape: dict[ShapeKey, ShapeRules] = field(init=False, repr=False, default_factory=dict)
+    # By a play's ``shape_key``, worked out once per shape: the rules that may fire on it
+    # (``ShapeRules``, those whose ``fires_on`` accepts the shape) and, when it is the top play,
+    # the ``generate`` rules that may offer answers to it (``generates_on``), in rule order.
+    shape_rules: Memo[ShapeKey, ShapeRules] = field(init=False, repr=False)
+    generators: Memo[ShapeKey, tuple[Rule[Option], ...]] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         by_id = {o.ID: o for o in self.options}
@@ -99,9 +105,12 @@ class Rules:
         object.__setattr__(self, "active_rules", active)
         for hook in HOOKS:
             object.__setattr__(self, hook + "_rules", _hook_rules(active, hook))
-        # restrictions that may refuse a lead (legal_actions then checks leads too)
+        # restrictions that may refuse a lead (legal_actions then checks leads too) and
+        # readings that may apply to one: the engine asks only these about a lead
         object.__setattr__(self, "lead_rules",
                            tuple(r for r in self.restrict_rules if r.LEADS))
+        object.__setattr__(self, "lead_interpret_rules",
+                           tuple(r for r in self.interpret_rules if r.LEADS))
         joker = _typed(by_id, JokerOption)
         object.__setattr__(self, "jokers", joker.count if joker.enabled else 0)
         object.__setattr__(self, "jokers_wild",
@@ -115,6 +124,8 @@ class Rules:
         object.__setattr__(self, "scoring", Scoring(by_id["scoring"], self.order, 0))
         ex = by_id["exchange"]
         object.__setattr__(self, "exchange", Exchange(ex, self.order, 0) if ex.enabled else None)
+        object.__setattr__(self, "shape_rules", Memo(self._shape_rules))
+        object.__setattr__(self, "generators", Memo(self._generators))
 
     def __repr__(self) -> str:
         on = {k: v for k, v in self.to_dict().items() if v is not False}
@@ -123,17 +134,15 @@ class Rules:
     def _repr_pretty_(self, p: Any, cycle: bool) -> None:  # IPython / hypothesis pretty printers
         p.text(repr(self))
 
-    def shape_rules(self, play: Play) -> ShapeRules:
-        """The rules that may fire on ``play`` (see ``ShapeRules``); worked out once per
-        shape."""
-        key = shape_key(play)
-        found = self._by_shape.get(key)
-        if found is None:
-            shape = shape_of(key)
-            found = self._by_shape[key] = ShapeRules(
-                tuple(r for r in self.special_rules if r.fires_on(shape)),
-                tuple(r for r in self.effects_rules if r.fires_on(shape)))
-        return found
+    def _shape_rules(self, key: ShapeKey) -> ShapeRules:
+        shape, lead = shape_of(key), shape_of(key, leads=True)
+        return ShapeRules(tuple(r for r in self.special_rules if r.fires_on(shape)),
+                          tuple(r for r in self.effects_rules if r.fires_on(shape)),
+                          tuple(r for r in self.effects_rules if r.fires_on(lead)))
+
+    def _generators(self, key: ShapeKey) -> tuple[Rule[Option], ...]:
+        shape = shape_of(key)
+        return tuple(r for r in self.generate_rules if r.generates_on(shape))
 
     # ---- access ----------------------------------------------------------------------------
     def option(self, option_id: str) -> Option:

@@ -18,6 +18,7 @@ from referee.engine.actions import Action, Declare, Deal, Discard, Exchange, Giv
 from referee.engine.cards import REAL_MASK, Card, cards_of, deck_mask, joker_count
 from referee.engine.engine import apply, apply_judged, judge, new_match
 from referee.engine.events import Event, IllegalEvent
+from referee.engine.immutable import Memo
 from referee.engine.plays import Play
 from referee.engine.legal import (candidates, claim_options, exchange_options, leads,
                                   pending_options)
@@ -34,7 +35,7 @@ def deal_hands(rules: Rules, n: int, rng: random.Random,
     first game to the first seats; a fixed hand size with the rest set aside (Profit); or
     uneven sizes (Shinafugo)."""
     deck = list(_deck(rules.jokers))
-    rng.shuffle(deck)
+    shuffle(deck, rng)
     order = list(reversed(ranking)) if ranking else list(range(n))
     sizes = rules.deal.sizes(len(deck), n, rng)
     hands: list[tuple[Card, ...]] = [()] * n
@@ -43,6 +44,20 @@ def deal_hands(rules: Rules, n: int, rng: random.Random,
         hands[seat] = tuple(deck[i:i + sizes[k]])
         i += sizes[k]
     return tuple(hands)
+
+
+def shuffle(items: list[Any], rng: random.Random) -> None:
+    """``rng.shuffle(items)``: the same permutation from the same draws (Fisher-Yates from the
+    end, each index drawn by ``getrandbits`` with rejection, as CPython's ``random`` does; a
+    test checks it), with the draws inline: the random players shuffle on most moves."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        bits = n.bit_length()
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
 
 
 @lru_cache(maxsize=None)
@@ -56,6 +71,11 @@ DECLARE_P = {"uno": 0.95}
 CLAIM_P = {"dobon": 0.7}
 """How often they make a claim they could make (default 1: Tenho and Shinako-no-koshi are
 forced by seed 002)."""
+
+
+PASSES: Memo[str, Pass] = Memo(Pass)
+"""A pass by each player, made once (actions are immutable values: the random players pass
+about every other move)."""
 
 
 def random_action(s: GameState, rng: random.Random) -> Action:
@@ -95,23 +115,25 @@ def random_move(s: GameState, rng: random.Random) -> tuple[Action, Play | None]:
         opts = leads(s, s.hands[seat])
         if not s.rules.lead_rules:  # every lead is legal
             return PlayCards(name, opts[rng.randrange(len(opts))]), None
-        rng.shuffle(opts)
+        shuffle(opts, rng)
         for t in opts:
             play, err = judge(s, seat, t)
             if err is None:
                 return PlayCards(name, t), play
         raise RuntimeError(f"no legal lead for {name}: {cards_of(s.hands[seat])}")
+    found = candidates(s, seat)
+    if not found:  # nothing to try: pass (shuffling the lone pass would draw no numbers)
+        return PASSES[name], None
     # The first legal candidate of a random permutation is uniform over the legal ones.
-    cands: list[tuple[Card, ...] | None] = list(candidates(s, seat))
-    cands.append(None)
-    rng.shuffle(cands)
+    cands: list[tuple[Card, ...] | None] = [*found, None]
+    shuffle(cands, rng)
     for cand in cands:
         if cand is None:
-            return Pass(name), None
+            return PASSES[name], None
         play, err = judge(s, seat, cand)
         if err is None:
             return PlayCards(name, cand), play
-    return Pass(name), None  # pragma: no cover - None is always in cands
+    return PASSES[name], None  # pragma: no cover - None is always in cands
 
 
 def check_invariants(s: GameState) -> list[str]:

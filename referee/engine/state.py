@@ -88,7 +88,7 @@ NO_RANK = 14
 """``Trick.strict`` when nothing can follow (no rank after the strongest)."""
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class Pending:
     """An interactive effect waiting for ``player``'s action (``discard``, ``give``, ``declare``).
 

@@ -12,8 +12,8 @@ from typing import Any, Sequence
 
 from referee.engine.cards import REAL_MASK, Card, add_jokers, joker_count, mask_of, remove_jokers
 from referee.engine.effects import STEP_FINISH, EndGame, Effect, Violation
-from referee.engine.events import (EffectEvent, Event, FinishEvent, GameEndEvent, PointCardEvent,
-                                   TrickEndEvent, TurnEvent)
+from referee.engine.events import (TRICK_END_EVENTS, TURN_EVENTS, EffectEvent, Event,
+                                   FinishEvent, GameEndEvent, PointCardEvent)
 from referee.engine.plays import Play
 from referee.engine.state import (EMPTY_TRICK, EXCHANGE, OVER, PLAY, GameState, MatchInfo, Slot, T,
                                   Trick)
@@ -96,7 +96,8 @@ class Working:
     def result(self) -> Result:
         s = self.freeze()
         if s.phase is PLAY or s.phase is EXCHANGE:
-            self.events.append(TurnEvent(s.players[s.to_move] if s.to_move >= 0 else None))
+            mv = s.to_move
+            self.events.append(TURN_EVENTS[s.players[mv] if mv >= 0 else None])
         return s, tuple(self.events)
 
     @property
@@ -156,7 +157,7 @@ class Working:
         self.plays = 0
         self.trick_slots = ()
         self.turn = leader
-        self.events.append(TrickEndEvent(self.name(leader)))
+        self.events.append(TRICK_END_EVENTS[self.name(leader)])
 
     def take_point(self, seat: int, card: int) -> None:
         """``seat`` takes ``card`` (on the table) as a point card."""

@@ -10,9 +10,12 @@ not call a play illegal when the same glyphs read a little less surely make a le
 2. Legality as evidence: when the likeliest possible reading is not a legal play, the likeliest
    legal reading within `LEGAL_MARGIN` of it is taken instead. A play is refused as illegal only
    when its reading clearly dominates every legal alternative.
-3. What the table said no to: a reading its player rejected (a pad cover at the question) is
+3. Cards known to be in the player's hand: a card shown in a refused play and taken back is in
+   its player's hand, while any other unseen card is there only as often as the hand's unknown
+   cards are among all the unseen ones (`held_prior`): a reading naming it gains that much.
+4. What the table said no to: a reading its player rejected (a pad cover at the question) is
    ruled out when the cards are read again, so the reading left is the camera's next best.
-4. Every decision carries its margin: how far the chosen reading leads the next possible one
+5. Every decision carries its margin: how far the chosen reading leads the next possible one
    (mean log-probability per frame, summed over the play's cards), which the log keeps and the
    referee uses to decide when to ask.
 
@@ -26,9 +29,10 @@ import heapq
 import itertools
 import math
 from dataclasses import dataclass
-from typing import Collection, Sequence
+from typing import Collection, Mapping, Sequence
 
-from referee.engine import Card, GameState, PlayCards, apply
+from referee.engine import Card, Deal, GameState, PlayCards, apply, load_preset, new_match
+from referee.engine.cards import cards_of
 from referee.engine.actions import Action
 from referee.engine.events import IllegalEvent
 from referee.tracking.tracks import UNNAMED_PROBABILITY
@@ -42,6 +46,8 @@ LEGAL_MARGIN = math.log(10)
 REREAD_MAX_BEHIND = math.log(30)
 # Readings tried per play: the likeliest combinations of each card's top codes.
 READINGS_TRIED = 24
+# The most a card known to be in the player's hand gains (a hand of known cards only: 30:1).
+MAX_HELD_PRIOR = math.log(30)
 CODES_PER_CARD = 3
 RUNNERS_UP = 2
 
@@ -112,10 +118,29 @@ def played_cards(labels: Sequence[Label]) -> tuple[Card, ...] | None:
     return tuple(sorted(cards)) if len(cards) == len(labels) else None
 
 
+def held_prior(state: GameState, seat: int, held: Collection[Card]) -> dict[Label, float]:
+    """Log-odds that each card of ``held`` (known to be in ``seat``'s hand) is in that hand,
+    against an unseen card whose place is unknown: log(unseen cards / the hand's unknown cards).
+
+    >>> s, _ = apply(new_match(load_preset("president"), ["A", "B"]), Deal(counts=(5, 5), first="A"))
+    >>> jack = Card.parse("JH")
+    >>> round(held_prior(s, 1, [jack])[jack], 2)      # the 53 cards but the JH unseen (a joker too), 4 unknown in B's hand
+    2.58
+    """
+    held = set(held)
+    if not held:
+        return {}
+    unknown_in_hand = state.counts[seat] - len(held)
+    unseen = 52 + state.rules.jokers - len(cards_of(state.seen)) - len(held)
+    bonus = math.log(unseen / unknown_in_hand) if unknown_in_hand > 0 and unseen > 0 else MAX_HELD_PRIOR
+    return {card: min(max(bonus, 0.0), MAX_HELD_PRIOR) for card in held}
+
+
 def decide(state: GameState, player: str, seen: Sequence[Label], candidates: Candidates = (),
-           ruled_out: Collection[tuple[Card, ...]] = ()) -> Decision:
+           ruled_out: Collection[tuple[Card, ...]] = (), prior: Mapping[Label, float] | None = None) -> Decision:
     """The play ``player`` made, from the tracker's reading ``seen`` and its ``candidates``;
-    ``ruled_out``: plays (their cards in order) the player said this was not.
+    ``ruled_out``: plays (their cards in order) the player said this was not; ``prior``: log-odds
+    a card gains from what is known of the player's hand (`held_prior`).
 
     Without candidates (a reading that carries none) the reading is taken as it is.
 
@@ -132,7 +157,9 @@ def decide(state: GameState, player: str, seen: Sequence[Label], candidates: Can
                 if played_cards(codes) not in ruled_out]
     if all(codes != seen for _, codes in readings) and played_cards(seen) not in ruled_out:
         readings.append((_score(seen, candidates), seen))
-        readings.sort(key=lambda item: -item[0])
+    if prior:
+        readings = [(score + sum(prior.get(code, 0.0) for code in codes), codes) for score, codes in readings]
+    readings.sort(key=lambda item: -item[0])
     verdicts: dict[tuple[Label, ...], str | None] = {}
 
     def judged(codes: tuple[Label, ...]) -> str | None:
@@ -205,7 +232,6 @@ def reread_for_next(before: GameState, decision: Decision, player: str, between:
 
 def _doctest_state() -> GameState:
     """A president game of two, A's 5H on the pile (for the examples)."""
-    from referee.engine import Deal, load_preset, new_match
     state, _ = apply(new_match(load_preset("president"), ["A", "B"]), Deal(counts=(5, 5), first="A"))
     state, _ = apply(state, PlayCards("A", (Card.parse("5H"),)))
     return state

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from referee.engine import Deal, Exchange, GameState, Phase, Rules, apply, new_match
+from referee.engine import Deal, Declare, Exchange, GameState, Pass, Phase, PlayCards, Rules, apply, new_match
 from referee.engine.cards import Card, cards_of
 from referee.engine.record import action_to_json, load_record, rules_to_json
 from referee.engine.rules.deal import DealOption
@@ -178,6 +178,22 @@ class GameKeeper:
             if not isinstance(actions[index], Exchange):
                 return index
         return None
+
+    def shown_and_held(self, seat: int, state: GameState, keep: int | None = None) -> frozenset[Card]:
+        """The cards ``seat``'s player showed in a refused play and took back this game (in its
+        first ``keep`` actions, which made ``state``), and has not played since: known to be in
+        their hand. What left the hand unseen since (a card given or discarded face down, an
+        exchange) makes it unknown again."""
+        name = self.players[seat]
+        held: set[Card] = set()
+        for action in self.actions[:keep]:
+            if action.player != name:
+                continue
+            if isinstance(action, PlayCards):
+                held.update(c for c in action.cards if not c.is_joker)
+            elif not isinstance(action, (Pass, Declare)):
+                held.clear()
+        return frozenset(held) - frozenset(cards_of(state.seen))
 
     def state_at(self, keep: int) -> GameState:
         """The state after the current game's first ``keep`` actions (nothing committed)."""

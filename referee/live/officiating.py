@@ -38,7 +38,7 @@ from referee.engine import Card, Declare, Discard, Give, Pass, Phase, PlayCards,
 from referee.engine.cards import CardError
 from referee.engine.texts import describe
 from referee.gamelog import GameLogError
-from referee.live.decoding import Decision, decide, played_cards, reread_for_next, verdict
+from referee.live.decoding import Decision, decide, held_prior, played_cards, reread_for_next, verdict
 from referee.live.keeper import GameKeeper, Resumed
 from referee.live.texts import live_text
 from referee.tracking import (DeclarationSeen, DiscardSeen, Observation, PassSeen, PileCleared, PlaySeen,
@@ -100,6 +100,8 @@ class Question:
     restore: tuple = ()
     # what the camera saw of the play: a "no" rules the reading out of it and takes the next
     seen: PlaySeen | None = None
+    # the asked seat's pad answers something else now (its pass, a declaration): no is the n key
+    by_key: bool = False
 
 
 @dataclass(frozen=True)
@@ -363,7 +365,7 @@ class Referee:
         seat = _laying_seat(seen, turn, len(state.players))
         player = self.keeper.player(seat)
         ruled_out = said_no.readings if said_no is not None and said_no.seat == seat else ()
-        decision = decide(state, player, seen.cards, seen.candidates, ruled_out)
+        decision = decide(state, player, seen.cards, seen.candidates, ruled_out, self._hand_prior(state, seat))
         # a camera sees no order within a play: log it in the cards' own order, so the same play
         # reads the same whatever the order the cards settled in
         cards = played_cards(decision.cards)
@@ -373,12 +375,8 @@ class Referee:
         if decision.cards != tuple(seen.cards):
             self.tracker.relabel_last_play(decision.cards)
         game, index = self.keeper.game, self.keeper.game_actions   # before the play may end the game
-        # a reading left once the player said no to the camera's first is the next best of the
-        # same evidence: asked about on the ordinary bar
-        bar = self.ask_margin if decision.overruled in (None, "legal", "said-no") else self.overruled_ask_margin
-        ask = decision.margin < bar
-        read = (decision.to_log() | ({"asked": True} if ask else {})
-                | ({"seen_seat": seen.seat} if seen.seat is not None else {}))   # how the player was known
+        ask = self._unsure(decision)
+        read = _read_entry(decision, ask, seen)
         if not ask and self._reread_before(player, cards, read):
             self._last_read = (game, index, decision)
             return
@@ -423,10 +421,11 @@ class Referee:
         game = self.keeper.game
         self._act(PlayCards(player, cards), read=read)
         # its player may be the one to move now: a cover of their pad is then their pass
-        text = "reread_key" if self.keeper.state.to_move == seat else "reread"
+        by_key = self.keeper.state.to_move == seat or (self.prompt is not None and self.prompt.seat == seat)
+        text = "reread_key" if by_key else "reread"
         self._pose(Question(seat, tuple(now), game, index, self.t + self.question_seconds
                             if self.t is not None else math.inf, (tuple(was),),
-                            restore=(first, *between, PlayCards(player, cards))),
+                            restore=(first, *between, PlayCards(player, cards)), by_key=by_key),
                    lambda lang: live_text(text, lang, player=first.player, cards=now, seen=was))
         return True
 
@@ -444,9 +443,12 @@ class Referee:
              seen: PlaySeen | None = None) -> None:
         player = self.keeper.player(seat)
         codes = list(label_codes(decision.cards))
+        # the play offers its player a declaration, which a cover of their pad makes
+        by_key = self.prompt is not None and self.prompt.seat == seat
         self._pose(Question(seat, tuple(codes), game, index, self.t + self.question_seconds,
-                            tuple(label_codes(reading) for reading in decision.runners_up), refused, seen=seen),
-                   lambda lang: live_text("ask", lang, player=player, cards=codes))
+                            tuple(label_codes(reading) for reading in decision.runners_up), refused, seen=seen,
+                            by_key=by_key),
+                   lambda lang: live_text("ask_key" if by_key else "ask", lang, player=player, cards=codes))
 
     def _pose(self, question: Question, text) -> None:
         """Ask ``question`` (said as ``text(lang)``): the asked seat's pad is watched afresh for
@@ -486,6 +488,17 @@ class Referee:
         self._say(lambda lang: live_text("ask_rejected", lang, player=player), NOTICE_PRIORITY)
         self._update_prompt()
 
+    def _unsure(self, decision: Decision) -> bool:
+        """Whether to ask about a play so decided. A reading left once the player said no to the
+        camera's first is the next best of the same evidence: asked about on the ordinary bar."""
+        bar = self.ask_margin if decision.overruled in (None, "legal", "said-no") else self.overruled_ask_margin
+        return decision.margin < bar
+
+    def _hand_prior(self, state, seat: int, keep: int | None = None) -> dict:
+        """What the cards ``seat`` showed and took back this game (in its first ``keep``
+        actions, which made ``state``) say about its play."""
+        return held_prior(state, seat, self.keeper.shown_and_held(seat, state, keep))
+
     def _said_no_here(self, game: int, index: int) -> "SaidNo | None":
         said_no = self._said_no
         return said_no if said_no is not None and (said_no.game, said_no.index) == (game, index) else None
@@ -496,7 +509,8 @@ class Referee:
         seen = question.seen
         player = self.keeper.player(question.seat)
         before = self.keeper.state_at(question.index)
-        decision = decide(before, player, seen.cards, seen.candidates, ruled_out)
+        decision = decide(before, player, seen.cards, seen.candidates, ruled_out,
+                          self._hand_prior(before, question.seat, question.index))
         cards = played_cards(decision.cards)
         if decision.overruled != "said-no" or not cards:
             return False
@@ -505,9 +519,8 @@ class Referee:
         refusal = verdict(before, player, cards)
         if refusal not in (None, "out-of-turn"):
             return False
-        ask = decision.margin < self.ask_margin
-        read = (decision.to_log() | ({"asked": True} if ask else {})
-                | ({"seen_seat": seen.seat} if seen.seat is not None else {}))
+        ask = self._unsure(decision)
+        read = _read_entry(decision, ask, seen)
         codes = [c.code for c in cards]
         if not ask:                          # else the question says it
             self._say(lambda lang: live_text("said_no_next", lang, player=player, cards=codes), NOTICE_PRIORITY)
@@ -546,10 +559,10 @@ class Referee:
             return
         if self.desync is not None and seat != state.to_move:
             return      # out of step, only the named player's pad speaks: the others act on the table's trick
-        # a play read again whose player is now to move: their cover is a pass, which answers yes
-        # (they say no with the n key, as they were told)
+        # a question whose player's pad means something else now (a play read again whose player
+        # is to move: their pass; an offer to declare) is answered no by the n key, as they were told
         if self.question is not None and self.question.seat == seat and not (
-                self.question.restore and seat == state.to_move):
+                self.question.by_key or (self.question.restore and seat == state.to_move)):
             self._reject()
             return
         prompt = self.prompt
@@ -733,6 +746,13 @@ class Referee:
         state = self.keeper.state
         seat = state.to_move if state.phase is Phase.PLAY else -1
         return self.keeper.player(seat) if seat >= 0 else ""
+
+
+def _read_entry(decision: Decision, asked: bool, seen: PlaySeen) -> dict:
+    """The log's ``read`` of a play: how surely it was read, whether it was asked about, and
+    the seat seen laying it (how the player was known)."""
+    return (decision.to_log() | ({"asked": True} if asked else {})
+            | ({"seen_seat": seen.seat} if seen.seat is not None else {}))
 
 
 def _laying_seat(seen: PlaySeen, turn: int, seats: int) -> int:

@@ -47,7 +47,7 @@ LABELS = {
         "top_empty": "top: -", "cards": "cards: {counts}", "out": "out", "points": "points: {points}",
         "point_cards": "point cards: {cards}", "totals": "totals: {totals}",
         "waiting": "waiting: {who} {rule} ({action}){left}",
-        "asking": "asking: {who} {cards}?{others} - pad: no{left}", "else": " (else {cards})", "or": " or ",
+        "asking": "asking: {who} {cards}?{others} - {no}: no{left}", "no_pad": "pad", "no_key": "n", "else": " (else {cards})", "or": " or ",
         "desync": "stopped: the pile should show {cards} - put them back, or pass on the pad / correct",
         "normal": "normal", "revolution+back": "revolution + 11-back (normal)",
         "revolution": "revolution (reversed)", "back": "11-back (reversed)",
@@ -62,7 +62,7 @@ LABELS = {
         "top_empty": "ば: -", "cards": "てふだ: {counts}", "out": "あがり", "points": "とくてん: {points}",
         "point_cards": "とくてんカード: {cards}", "totals": "ごうけい: {totals}",
         "waiting": "まちます: {who} {rule} ({action}){left}",
-        "asking": "かくにん: {who} {cards}?{others} - ちがう: パッド{left}", "else": " (または {cards})",
+        "asking": "かくにん: {who} {cards}?{others} - ちがう: {no}{left}", "no_pad": "パッド", "no_key": "n", "else": " (または {cards})",
         "desync": "ていし: ばは {cards} のはず - もどすか、パッドで パス / ていせい",
         "or": " / ",
         "normal": "ふつう", "revolution+back": "かくめい + イレブンバック (ふつう)",
@@ -151,7 +151,8 @@ def status_lines(keeper: "GameKeeper", prompt: "Prompt | None" = None, t: float 
         left = f" {max(0.0, question.deadline - t):.1f}s" if t is not None else ""
         others = label["or"].join(" ".join(codes) for codes in question.alternatives)
         lines.append(label["asking"].format(who=names[question.seat], cards=" ".join(question.cards),
-                                            others=label["else"].format(cards=others) if others else "", left=left))
+                                            others=label["else"].format(cards=others) if others else "", left=left,
+                                            no=label["no_key"] if question.by_key else label["no_pad"]))
     if desync is not None:
         lines.append(label["desync"].format(cards=" ".join(c.code for c in desync.expected)))
     lines.append(label["keys"])

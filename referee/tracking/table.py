@@ -77,7 +77,7 @@ class TableTracker:
             raise ValueError(f"timestamps must not go back ({t} after {self.t})")
         self.t = t
         by_zone: dict[str, list[TableReading]] = {name: [] for name in self._zones}
-        for reading in readings:
+        for reading in _middles_through_hands(readings, hand):
             if reading.zone in by_zone:
                 by_zone[reading.zone].append(reading)
         ended = {name: tracks.update(t, by_zone[name]) for name, tracks in self._tracks.items()}
@@ -220,3 +220,13 @@ class TableTracker:
                       for name, tracks in self._tracks.items() for tr in tracks.tracks)
         return TableView(self.t, cards, self.pile.trick_cards,
                          {seat: tuple(w.cards) for seat, w in self.points.items()}, self._covered)
+
+
+def _middles_through_hands(readings: Sequence[TableReading], hand: HandEvidence | None) -> Sequence[TableReading]:
+    """The readings, those of cards under an arm reaching the pile without what their middle
+    showed: the hand laying a card, or one over it, shows its skin and sleeve there, a picture's
+    colours, and the card's pips are judged once it has left (`Track.candidates`)."""
+    if hand is None or not hand.reaching:
+        return readings
+    return [replace(r, picture=None) if r.picture is not None and hand.covering((r.position,)) else r
+            for r in readings]

@@ -28,8 +28,9 @@ EPS = 1e-6              # timestamps are sums of frame intervals: compare with a
 # A code a reading does not name counts as read with this probability (the recogniser passes on
 # only its likeliest codes).
 UNNAMED_PROBABILITY = 1e-3
-# A card's middle seen as a picture in at least MIN_PICTURE_FRAMES of the last MIDDLE_LOOKS frames
-# that saw it (and in more of them than showed pips) puts all its pip readings in doubt
+# A frame whose look at a card's middle saw a picture puts that frame's pip readings of it in
+# doubt (`doubt_pips`); a picture seen in at least MIN_PICTURE_FRAMES of the last MIDDLE_LOOKS
+# frames that saw the middle (and in more of them than showed pips) puts all of them in doubt
 # (`Track.candidates`).
 MIN_PICTURE_FRAMES = 2
 MIDDLE_LOOKS = 4
@@ -89,7 +90,7 @@ class Track:
         picture = self._picture_seen()
         for vote in self.votes:
             alternatives = vote[3]
-            if picture and vote[4] is not True:
+            if picture or vote[4] is True:
                 alternatives = doubt_pips(alternatives)
             for code, p in alternatives:
                 excess[code] = excess.get(code, 0.0) + math.log(max(p, UNNAMED_PROBABILITY)) - floor

@@ -9,10 +9,13 @@ square between them) holds enough ink of another colour than its index, is a pic
 pip reading of it is in doubt. A card read by one corner only (the other hidden, or read as
 something else) is judged by the middle of the detector's box of its face.
 
-The doubt is shown the way a card whose two corners disagree is (the recogniser's `contradicted`):
-the reading's probabilities are mixed half and half with the court cards of its suit, so the
-referee, which weighs them over frames (a mean: a hand passing over the middle for a few frames
-counts little), sees the doubt and asks, instead of committing a surely read 3 that was a jack.
+The recogniser says what a card's middle showed (`CardReading.picture`); the tracker weighs it
+over the card's frames (`referee.tracking.tracks.Track`) and shows the doubt the way a card whose
+two corners disagree is (the recogniser's `contradicted`): the reading's probabilities mixed half
+and half with the court cards of its suit (`doubt_pips`). So the referee sees the doubt and asks,
+instead of committing a surely read 3 that was a jack. A look through a hand (the hand laying
+the card, an arm over the pile) is no look at the middle: its skin and sleeve are a picture's
+colours.
 A reading of a court card, or a middle with no other colour, is left as it is: plain court faces
 (a letter in the suit's colour) exist, and the check only ever adds doubt.
 """
@@ -124,8 +127,10 @@ def picture_share(frame: np.ndarray, middle: tuple[float, float, float], index: 
     mid_ink = _ink(mid, paper)
     mid_chroma, mid_hue = _chroma_hue(mid)
     # a coloured index (red, or a four-colour deck's suit): its thin strokes blend with the paper,
-    # so a dull colour (a grey-green club) shows a chroma well under a pip's
-    if float(np.median(chroma[index_ink])) >= COLOURED_INDEX:
+    # so a dull colour (a grey-green club) shows a chroma well under a pip's; and it is more
+    # colourful than the paper, whose own tint a black index's strokes take on (cream paper)
+    paper_chroma = float(np.hypot(paper[1], paper[2]))
+    if float(np.median(chroma[index_ink])) - paper_chroma >= COLOURED_INDEX:
         index_hue = float(np.median(hue[index_ink]))
         apart = np.abs((mid_hue - index_hue + 180.0) % 360.0 - 180.0)
         other = mid_ink & (((mid_chroma >= CHROMATIC) & (apart > HUE_APART))

@@ -24,7 +24,7 @@ from referee.vision.grouping import (CornerReading, angle_gap, conflicting_corne
                                     group_corners, inside_a_card, off_every_card, overlap_of_smaller, readings_alike,
                                     symmetric_pairs)
 from referee.vision.labels import BACK, parse_label, turned_twin
-from referee.vision.middle import PICTURE_SHARE, box_middle, doubt_pips, middle_square, picture_share
+from referee.vision.middle import PICTURE_SHARE, box_middle, middle_square, picture_share
 from referee.vision.model_files import default_models_dir, file_sha256
 from referee.vision.types import CardReading, Detection
 
@@ -98,8 +98,8 @@ STILL_IMAGE_OPTIONS = MappingProxyType({"conflict_likeness": True, "turned_look_
                                         "share_probability": None,
                                         "conflict_spare_probability": CONFLICT_SPARE_PROBABILITY})
 # The live referee (referee watch, the filmed games): faint backs, for the discard zone, and a pip
-# reading of a card whose middle shows a picture in doubt (referee.vision.middle), so that the
-# referee asks about it.
+# card whose middle shows a picture marked (referee.vision.middle): the tracker puts its pip
+# readings in doubt, so that the referee asks about it.
 LIVE_OPTIONS = MappingProxyType({"faint_back_conf": FAINT_BACK_CONF, "check_middles": True})
 
 STAGES = ("detector", "crops", "classifier", "grouping")
@@ -280,8 +280,9 @@ class CardRecognizer:
     check_backs: keep only the `back` boxes that can be face-down cards (back_check.plausible_backs).
     faint_back_conf: also pass on plausible `back` boxes scored from this up to det_conf, marked
     `faint` (FAINT_BACK_CONF; LIVE_OPTIONS); None: none.
-    check_middles: a pip reading of a card whose middle shows a picture (referee.vision.middle)
-    has its suit's court cards mixed into its alternatives (LIVE_OPTIONS); its label stays.
+    check_middles: each card reading says what its middle showed (`CardReading.picture`: a
+    picture, pips, or not looked at; referee.vision.middle); the tracker weighs it over frames
+    (LIVE_OPTIONS). Its label and alternatives stay as read.
     """
 
     def __init__(
@@ -415,10 +416,12 @@ class CardRecognizer:
         return [CardReading(BACK, d.confidence, d.box, faint=True) for d in free]
 
     @staticmethod
-    def _middle_checked(frame: np.ndarray, reading: CardReading, indices: list[Detection]) -> CardReading:
-        """The reading, its pip readings in doubt when its middle shows a picture: the middle
+    def _middle_checked(frame: np.ndarray, reading: CardReading, indices: list[Detection],
+                        others: Sequence[CardReading] = ()) -> CardReading:
+        """The reading with what its middle showed (`CardReading.picture`): the middle
         between its two opposite corners, or of the card box around its one corner; never a
-        middle that holds another card's index (a fan's next card would lend it its colours)."""
+        middle that holds another card's index, nor one inside another card's box (a fan's next
+        card would lend it its colours, a court's picture over a pip card's middle)."""
         if reading.label is BACK or not reading.corners:
             return reading
         middle = middle_square(reading.corners) or box_middle(reading.box, reading.corners[0])
@@ -429,12 +432,15 @@ class CardRecognizer:
         if any(abs(d.centre[0] - cx) <= side / 2 and abs(d.centre[1] - cy) <= side / 2
                for d in indices if d.box not in own):
             return reading
+        if any(other is not reading and other.box[0] <= cx <= other.box[2] and other.box[1] <= cy <= other.box[3]
+               for other in others):
+            return reading
         share = picture_share(frame, middle, reading.corners[0])
         if share is None:
             return reading
         if share < PICTURE_SHARE:
             return dataclasses.replace(reading, picture=False)
-        return dataclasses.replace(reading, alternatives=doubt_pips(reading.alternatives), picture=True)
+        return dataclasses.replace(reading, picture=True)
 
     def _faint(self, detection: Detection) -> bool:
         """A faint index box (faint_index_conf .. det_conf): it needs faint_min_probability and
@@ -549,7 +555,7 @@ class CardRecognizer:
             backs = plausible_backs(frame, backs, cards)
         readings = group_corners(corners, cards, backs)
         if self.check_middles:
-            readings = [self._middle_checked(frame, r, indices) for r in readings]
+            readings = [self._middle_checked(frame, r, indices, readings) for r in readings]
         if self.off_card_min_score is not None:
             readings = [r for r in readings if r.confidence >= self.off_card_min_score or not off_every_card(r, cards)]
         if faint_backs:

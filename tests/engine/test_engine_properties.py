@@ -4,7 +4,9 @@
 * every action ``legal_actions`` lists is accepted by ``apply``;
 * ``apply`` never changes the state it is given (states are immutable by contract, see
   ``referee.engine.immutable``);
-* a rule whose ``fires_on`` refuses a play's shape answers nothing for that play;
+* a rule whose ``fires_on`` refuses a play's shape answers nothing for that play; one whose
+  ``generates_on`` refuses the top play's shape generates nothing; one without ``LEADS`` neither
+  interprets nor refuses a lead;
 * an illegal action leaves the state unchanged and yields exactly one ``illegal`` event (under
   Chombo: the offender is last and the game over, the cards untouched);
 * games terminate and rankings are permutations;
@@ -20,6 +22,7 @@ from hypothesis import strategies as st
 from engine_helpers import play_recorded_games
 from referee.engine import PlayCards, apply, judge, legal_actions, load_preset, new_match
 from referee.engine.events import IllegalEvent
+from referee.engine.legal import leads
 from referee.engine.options import OPTIONS
 from referee.engine.plays import interpretations, shape_key, shape_of
 from referee.engine.presets import PRESETS
@@ -138,13 +141,20 @@ def test_apply_leaves_the_state_it_is_given_as_it_was(rules, players, seed):
             break
 
 
-@settings(max_examples=60, **SETTINGS)
-@given(rules=rule_sets(), players=st.integers(3, 8), seed=st.integers(0, 2**32))
-def test_a_rule_never_fires_on_a_shape_its_fires_on_refuses(rules, players, seed):
+def _random_game_states(rules, players, seed):
+    """Each state of one game played by random legal players, from the deal to the end."""
     rng = random.Random(seed)
     s = new_match(rules, _names(players))
     s, _log = play_game(s, rng, check=False, max_steps=0)  # deal only
     while s.phase is not Phase.OVER:
+        yield s
+        s, _ = apply(s, random_action(s, rng))
+
+
+@settings(max_examples=60, **SETTINGS)
+@given(rules=rule_sets(), players=st.integers(3, 8), seed=st.integers(0, 2**32))
+def test_a_rule_never_fires_on_a_shape_its_fires_on_refuses(rules, players, seed):
+    for s in _random_game_states(rules, players, seed):
         for a in legal_actions(s):
             if not isinstance(a, PlayCards):
                 continue
@@ -153,14 +163,42 @@ def test_a_rule_never_fires_on_a_shape_its_fires_on_refuses(rules, players, seed
             readings += interpretations(a.cards, rules.stairs_min, s.reversed)
             legal, _ = judge(s, seat, a.cards)
             for play in readings:
-                shape = shape_of(shape_key(play))
+                shape = shape_of(shape_key(play), leads=s.trick.top is None)
                 for r in rules.special_rules:
                     if not r.fires_on(shape) and s.trick.top is not None:
                         assert not r.special(s, seat, play), (r.ID, play)
                 for r in rules.effects_rules:
                     if not r.fires_on(shape) and play == legal:
                         assert r.effects(s, seat, play) == (), (r.ID, play)
-        s, _ = apply(s, random_action(s, rng))
+
+
+@settings(max_examples=60, **SETTINGS)
+@given(rules=rule_sets(), players=st.integers(3, 8), seed=st.integers(0, 2**32))
+def test_a_rule_never_generates_on_a_top_its_generates_on_refuses(rules, players, seed):
+    for s in _random_game_states(rules, players, seed):
+        top = s.trick.top
+        if s.phase is Phase.PLAY and top is not None:
+            shape = shape_of(shape_key(top))
+            for r in rules.generate_rules:
+                if not r.generates_on(shape):
+                    for seat in range(s.n):
+                        assert not r.generate(s, seat, s.hands[seat]), (r.ID, top)
+
+
+@settings(max_examples=60, **SETTINGS)
+@given(rules=rule_sets(), players=st.integers(3, 8), seed=st.integers(0, 2**32))
+def test_a_rule_without_leads_never_acts_on_a_lead(rules, players, seed):
+    for s in _random_game_states(rules, players, seed):
+        if s.phase is Phase.PLAY and s.trick.top is None:
+            seat = s.turn
+            for tokens in leads(s, s.hands[seat]):
+                for r in rules.interpret_rules:
+                    if not r.LEADS:
+                        assert not r.interpret(s, seat, tokens), (r.ID, tokens)
+                for play in interpretations(tokens, rules.stairs_min, s.reversed):
+                    for r in rules.restrict_rules:
+                        if not r.LEADS:
+                            assert r.restrict(s, seat, play) is None, (r.ID, play)
 
 
 @settings(max_examples=80, **SETTINGS)

@@ -14,7 +14,7 @@ import pytest
 from referee.engine.engine import new_match
 from referee.engine.presets import load_preset
 from referee.engine.record import action_to_json
-from referee.engine.simulate import play_game
+from referee.engine.simulate import play_game, shuffle
 from referee.engine.state import Phase
 
 DIGESTS = {
@@ -44,6 +44,16 @@ def games_digest(preset: str, players: int, seed: int = 7, games: int = 20) -> s
         if s.phase is not Phase.OVER:
             s = new_match(rules, names)
     return h.hexdigest()[:16]
+
+
+def test_the_random_players_shuffle_as_random_does() -> None:
+    for seed in range(50):
+        for size in range(60):
+            mine, theirs = list(range(size)), list(range(size))
+            a, b = random.Random(seed), random.Random(seed)
+            shuffle(mine, a)
+            b.shuffle(theirs)
+            assert mine == theirs and a.getstate() == b.getstate(), (seed, size)
 
 
 @pytest.mark.parametrize(("preset", "players"), sorted(DIGESTS))

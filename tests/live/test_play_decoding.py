@@ -31,6 +31,14 @@ def sure(code):
     return [(code, math.log(0.99))]
 
 
+def five_of_hearts_led(tmp_path):
+    """A president game of four with hidden hands, A's 5H read surely and played."""
+    tracker = TableTracker.from_calibration(table_calibration(FOUR))
+    referee, heard = new_game("president-none", FOUR, (13, 13, 13, 13), "A", tmp_path / "game.jsonl", tracker)
+    referee.observe([PlaySeen(1.0, labels("5H"), readings(([("5H", -0.01)],)))], 1.0, 15)
+    return referee, heard
+
+
 def test_a_clear_legal_reading_is_taken_with_a_wide_margin():
     decision = decide(live_state(("A", ["5H"])), "B", labels("9C"), readings([[("9C", -0.01), ("9S", -5.0)]]))
     assert label_codes(decision.cards) == ("9C",) and decision.overruled is None
@@ -70,9 +78,7 @@ def test_no_play_reads_one_card_twice():
 
 
 def test_the_referee_commits_the_decided_play_logs_its_margin_and_relabels_the_pile(tmp_path):
-    tracker = TableTracker.from_calibration(table_calibration(FOUR))
-    referee, heard = new_game("president-none", FOUR, (13, 13, 13, 13), "A", tmp_path / "game.jsonl", tracker)
-    referee.observe([PlaySeen(1.0, labels("5H"), readings(([("5H", -0.01)],)))], 1.0, 15)
+    referee, heard = five_of_hearts_led(tmp_path)
     referee.observe([PlaySeen(2.0, labels("5H"), readings(([("5H", -0.3), ("6H", -1.5)],)))], 2.0, 30)
     assert "B plays 6 of hearts." in heard
     referee.keeper.log.close()
@@ -89,9 +95,7 @@ UNSURE_9 = readings(([("9S", -0.5), ("9C", -1.0)],))      # 9S leads 9C by 0.5 n
 
 
 def unsure_game(tmp_path):
-    tracker = TableTracker.from_calibration(table_calibration(FOUR))
-    referee, heard = new_game("president-none", FOUR, (13, 13, 13, 13), "A", tmp_path / "game.jsonl", tracker)
-    referee.observe([PlaySeen(1.0, labels("5H"), readings(([("5H", -0.01)],)))], 1.0, 15)
+    referee, heard = five_of_hearts_led(tmp_path)
     referee.observe([PlaySeen(2.0, labels("9S"), UNSURE_9)], 2.0, 30)
     return referee, heard
 
@@ -126,9 +130,7 @@ def test_a_pad_cover_says_no_and_the_play_is_taken_as_the_next_reading(tmp_path)
 
 
 def test_the_reading_left_after_a_no_is_asked_about_when_unsure_and_a_second_no_rules_it_out_too(tmp_path):
-    tracker = TableTracker.from_calibration(table_calibration(FOUR))
-    referee, heard = new_game("president-none", FOUR, (13, 13, 13, 13), "A", tmp_path / "game.jsonl", tracker)
-    referee.observe([PlaySeen(1.0, labels("5H"), readings(([("5H", -0.01)],)))], 1.0, 15)
+    referee, heard = five_of_hearts_led(tmp_path)
     three_ways = readings(([("9S", -0.5), ("9C", -1.0), ("6C", -1.3)],))
     referee.observe([PlaySeen(2.0, labels("9S"), three_ways)], 2.0, 30)
     referee.observe([PassSeen(3.0, 1)], 3.0, 45)                        # not the 9S
@@ -145,9 +147,7 @@ def test_the_reading_left_after_a_no_is_asked_about_when_unsure_and_a_second_no_
 def test_a_play_out_of_turn_said_no_to_is_refused_as_its_next_reading_and_stays_its_player_s(tmp_path):
     # C lays a card while B is to move (refused: out of turn), read unsurely: asked; C says no.
     # The next reading is refused the same way, whatever the card: taken at once, C's.
-    tracker = TableTracker.from_calibration(table_calibration(FOUR))
-    referee, heard = new_game("president-none", FOUR, (13, 13, 13, 13), "A", tmp_path / "game.jsonl", tracker)
-    referee.observe([PlaySeen(1.0, labels("5H"), readings(([("5H", -0.01)],)))], 1.0, 15)
+    referee, heard = five_of_hearts_led(tmp_path)
     referee.observe([PlaySeen(2.0, labels("9S"), UNSURE_9, seat=2)], 2.0, 30)
     assert "Illegal play by C (not your turn): it is B's turn." in heard
     referee.observe([PassSeen(3.0, 2)], 3.0, 45)                 # C: not the 9S
@@ -156,6 +156,19 @@ def test_a_play_out_of_turn_said_no_to_is_refused_as_its_next_reading_and_stays_
     assert referee.keeper.state.turn == 1
     log = close(referee, tmp_path)
     assert log.of_kind("action")[-1].data["play"] == ["9C"] and log.of_kind("action")[-1].data["player"] == "C"
+
+
+def test_a_card_shown_in_a_refused_play_and_taken_back_is_likelier_in_its_player_s_next_play(tmp_path):
+    # C shows the JH out of turn and takes it back; C's later card reads JD 2.4 nats above JH:
+    # C is known to hold the JH, while a JD is in C's hand only as often as any unseen card
+    referee, heard = five_of_hearts_led(tmp_path)
+    referee.observe([PlaySeen(2.0, labels("JH"), readings(([("JH", -0.01)],)), seat=2)], 2.0, 30)
+    assert "Illegal play by C (not your turn): it is B's turn." in heard
+    referee.observe([TakenBack(3.0, labels("JH"))], 3.0, 45)
+    referee.observe([PlaySeen(4.0, labels("6H"), readings(([("6H", -0.01)],)))], 4.0, 60)
+    referee.observe([PlaySeen(5.0, labels("JD"), readings(([("JD", -0.1), ("JH", -2.5)],)), seat=2)], 5.0, 75)
+    assert referee.question is not None and referee.question.alternatives == (("JH",),)
+    assert decide(referee.keeper.state_at(3), "C", labels("JD"), readings(([("JD", -0.1), ("JH", -2.5)],))).margin > 2
 
 
 def test_a_reading_said_no_to_is_ruled_out_when_the_same_cards_are_read_again():
@@ -204,14 +217,27 @@ def test_the_overlay_shows_the_question_and_the_keys(tmp_path):
     close(referee, tmp_path)
 
 
+def test_a_question_on_a_play_that_offers_its_player_a_declaration_is_answered_no_by_key(tmp_path):
+    # Profit: an 8 offers Eight Reset, declared by a cover of the pad: that cover is no "no"
+    players = ("A", "B", "C")
+    tracker = TableTracker.from_calibration(table_calibration(players))
+    referee, heard = new_game("profit", players, (5, 5, 5), "A", tmp_path / "game.jsonl", tracker)
+    referee.observe([PlaySeen(1.0, labels("8D"), readings(([("8D", -0.5), ("6D", -1.0)],)))], 1.0, 15)
+    assert "A: 8 of diamonds? If not, press n." in heard and referee.question.by_key
+    lines = status_lines(referee.keeper, referee.prompt, 2.0, referee.question)
+    assert "asking: A 8D? (else 6D) - n: no 3.0s" in lines
+    referee.observe([PassSeen(2.0, 0)], 2.0, 30)            # A declares
+    log = close(referee, tmp_path)
+    assert not log.of_kind("correction")
+    assert [a.data.get("declare") for a in log.of_kind("action")][-1] is not None
+
+
 # one card whose corners were read apart: two cards no reading of which the game takes
 UNSURE_PAIR = readings(([("3D", -0.5), ("3H", -1.0)], [("JS", -0.1)]))
 
 
 def test_an_unsure_reading_the_game_refuses_is_asked_about_too_and_a_no_reads_it_again(tmp_path):
-    tracker = TableTracker.from_calibration(table_calibration(FOUR))
-    referee, heard = new_game("president-none", FOUR, (13, 13, 13, 13), "A", tmp_path / "game.jsonl", tracker)
-    referee.observe([PlaySeen(1.0, labels("5H"), readings(([("5H", -0.01)],)))], 1.0, 15)
+    referee, heard = five_of_hearts_led(tmp_path)
     referee.observe([PlaySeen(2.0, labels("3D", "JS"), UNSURE_PAIR)], 2.0, 30)
     assert "B, please take the cards back." in heard
     assert "B: 3 of diamonds, jack of spades? If not, cover your pad." in heard
@@ -237,18 +263,14 @@ def test_an_unsure_refusal_corrected_into_a_legal_play_is_taken(tmp_path):
 
 
 def test_a_sure_refusal_is_not_asked_about(tmp_path):
-    tracker = TableTracker.from_calibration(table_calibration(FOUR))
-    referee, heard = new_game("president-none", FOUR, (13, 13, 13, 13), "A", tmp_path / "game.jsonl", tracker)
-    referee.observe([PlaySeen(1.0, labels("5H"), readings(([("5H", -0.01)],)))], 1.0, 15)
+    referee, heard = five_of_hearts_led(tmp_path)
     referee.observe([PlaySeen(2.0, labels("3D"), readings(([("3D", -0.01), ("3H", -5.0)],)))], 2.0, 30)
     assert "B, please take the cards back." in heard and referee.question is None
     close(referee, tmp_path)
 
 
 def test_taking_the_refused_cards_back_answers_yes_and_a_later_cover_is_a_pass(tmp_path):
-    tracker = TableTracker.from_calibration(table_calibration(FOUR))
-    referee, heard = new_game("president-none", FOUR, (13, 13, 13, 13), "A", tmp_path / "game.jsonl", tracker)
-    referee.observe([PlaySeen(1.0, labels("5H"), readings(([("5H", -0.01)],)))], 1.0, 15)
+    referee, heard = five_of_hearts_led(tmp_path)
     referee.observe([PlaySeen(2.0, labels("3D", "JS"), UNSURE_PAIR)], 2.0, 30)
     referee.observe([TakenBack(3.0, labels("3D", "JS"))], 3.0, 45)
     assert referee.question is None
@@ -283,9 +305,7 @@ SURE_ACE = readings(([("AD", -0.1), ("JD", -2.2)],))
 
 def ace_then_queen(tmp_path, behind=SURE_ACE):
     """A leads 5H, B's card is read AD (JD runner-up), C lays a surely read QC: refused on an ace."""
-    tracker = TableTracker.from_calibration(table_calibration(FOUR))
-    referee, heard = new_game("president-none", FOUR, (13, 13, 13, 13), "A", tmp_path / "game.jsonl", tracker)
-    referee.observe([PlaySeen(1.0, labels("5H"), readings(([("5H", -0.01)],)))], 1.0, 15)
+    referee, heard = five_of_hearts_led(tmp_path)
     referee.observe([PlaySeen(2.0, labels("AD"), behind)], 2.0, 30)
     assert referee.question is None                          # the ace was read surely enough
     referee.observe([PlaySeen(3.0, labels("QC"), readings(([("QC", -0.01)],)))], 3.0, 45)
@@ -337,9 +357,7 @@ def test_a_runner_up_far_behind_is_not_taken_back_up(tmp_path):
 def test_a_play_asked_about_already_is_not_read_again_for_the_next(tmp_path):
     # B's ace was unsure and asked about; silence said yes: the table has spoken, the queen is refused
     unsure = readings(([("AD", -0.3), ("JD", -1.0)],))
-    tracker = TableTracker.from_calibration(table_calibration(FOUR))
-    referee, heard = new_game("president-none", FOUR, (13, 13, 13, 13), "A", tmp_path / "game.jsonl", tracker)
-    referee.observe([PlaySeen(1.0, labels("5H"), readings(([("5H", -0.01)],)))], 1.0, 15)
+    referee, heard = five_of_hearts_led(tmp_path)
     referee.observe([PlaySeen(2.0, labels("AD"), unsure)], 2.0, 30)
     referee.tick(7.0, 100)
     referee.observe([PlaySeen(8.0, labels("QC"), readings(([("QC", -0.01)],)))], 8.0, 120)

@@ -17,6 +17,7 @@ import pytest
 from table_double import logged_events
 
 from referee.cli import main
+from referee.gamelog import log_to_record, read_log
 from referee.synth.choreography import choreograph
 from referee.synth.footage import FilmSet, film_zones
 from referee.synth.rehearsal import rehearse, short_game
@@ -90,3 +91,27 @@ def test_a_filmed_game_with_the_motions_of_a_real_table_is_refereed_event_for_ev
     record = short_game(rules, ["Ann", "Bo", "Cy"], 5, seed)
     result = rehearse(record, FilmSet(design=design, seed=seed, motions=True), tmp_path, every=1, recognizer=recognizer)
     assert result.refereed_right, result.mismatches()[:3]
+
+
+def test_a_filmed_game_whose_misread_play_its_player_says_no_to_ends_right_without_a_correction(recognizer, tmp_path):
+    """kde-ancient-egyptians (highschool, seed 1, with motions and a play out of turn): Cy's 6C
+    is read unsurely as 9C and asked about; the table answers as its players would (a pad cover
+    says no, `rehearse(answer=True)`), the referee takes its next reading, the 6C, and the game
+    ends as played with nothing typed at the table."""
+    design, rules, seed = "kde-ancient-egyptians", "highschool", 1
+    if not available(design):
+        pytest.skip(f"{design} is not installed here (make system-deps)")
+    record = short_game(rules, ["Ann", "Bo", "Cy"], 5, seed, out_of_turn=True)
+    result = rehearse(record, FilmSet(design=design, seed=seed, motions=True), tmp_path, every=1,
+                      recognizer=recognizer, answer=True)
+    assert [line.data["correct"] for line in read_log(result.log).of_kind("correction")] == ["said-no"]
+
+    def what(action):
+        return action["player"], tuple(sorted(action.get("play") or ())), "pass" in action
+
+    logged = log_to_record(result.log)
+    logged = [a for a in logged.get("games", [logged])[0]["actions"] if "exchange" not in a]
+    assert [what(a) for a in logged] == [what(a) for a in record["actions"]]
+    end = [e for e in result.logged if e["event"] == "game_end"]
+    want = [e for e in result.expected if e["event"] == "game_end"]
+    assert end and [(e["ranking"], e["scores"]) for e in end[:1]] == [(e["ranking"], e["scores"]) for e in want[:1]]

@@ -16,18 +16,19 @@ from referee.vision.recognizer import LIVE_OPTIONS, CardRecognizer
 from referee.vision.types import Detection
 
 BLACK, RED = (20, 20, 20), (30, 30, 200)              # BGR
+WHITE, CREAM = (235, 240, 242), (185, 222, 236)        # paper (kde-ancient-egyptians' is cream)
 YELLOW, BLUE = (40, 200, 230), (170, 80, 30)
 CARD = (200, 100, 320, 270)                            # x1, y1, x2, y2 of the card in the frame
 INDEX_TL, INDEX_BR = (204, 104, 224, 144), (296, 226, 316, 266)
 
 
-def table_with_a_card(ink, middle: str) -> np.ndarray:
-    """A 480x640 wooden table holding one white card: an index of ``ink`` in two opposite
+def table_with_a_card(ink, middle: str, paper=WHITE) -> np.ndarray:
+    """A 480x640 wooden table holding one card of ``paper``: an index of ``ink`` in two opposite
     corners, and in the middle either ``pips`` of the same ink or a ``picture`` (a figure in
     yellow and blue, outlined in black)."""
     frame = np.full((480, 640, 3), (60, 100, 150), np.uint8)
     x1, y1, x2, y2 = CARD
-    frame[y1:y2, x1:x2] = (235, 240, 242)
+    frame[y1:y2, x1:x2] = paper
     for bx1, by1, _, by2 in (INDEX_TL, INDEX_BR):
         cv2.putText(frame, "3", (bx1 + 3, by1 + 18), cv2.FONT_HERSHEY_SIMPLEX, 0.6, ink, 2)
         cv2.circle(frame, (bx1 + 10, by2 - 10), 5, ink, -1)
@@ -43,8 +44,8 @@ def table_with_a_card(ink, middle: str) -> np.ndarray:
     return frame
 
 
-def share(ink, middle: str) -> float:
-    frame = table_with_a_card(ink, middle)
+def share(ink, middle: str, paper=WHITE) -> float:
+    frame = table_with_a_card(ink, middle, paper)
     square = middle_square([INDEX_TL, INDEX_BR])
     assert square is not None
     value = picture_share(frame, square, INDEX_TL)
@@ -52,14 +53,28 @@ def share(ink, middle: str) -> float:
     return value
 
 
+@pytest.mark.parametrize("paper", [WHITE, CREAM], ids=["white", "cream"])
 @pytest.mark.parametrize("ink", [BLACK, RED], ids=["black", "red"])
-def test_pips_in_the_index_colour_are_no_picture(ink):
-    assert share(ink, "pips") < PICTURE_SHARE / 5
+def test_pips_in_the_index_colour_are_no_picture(ink, paper):
+    # on cream paper a black index's thin strokes take the paper's yellow: still a black index
+    assert share(ink, "pips", paper) < PICTURE_SHARE / 5
 
 
+@pytest.mark.parametrize("paper", [WHITE, CREAM], ids=["white", "cream"])
 @pytest.mark.parametrize("ink", [BLACK, RED], ids=["black", "red"])
-def test_a_figure_in_other_colours_is_a_picture(ink):
-    assert share(ink, "picture") > 10 * PICTURE_SHARE
+def test_a_figure_in_other_colours_is_a_picture(ink, paper):
+    assert share(ink, "picture", paper) > 10 * PICTURE_SHARE
+
+
+def test_a_black_index_blended_with_cream_paper_is_still_black():
+    # kde-ancient-egyptians: a webcam sees the thin strokes of a black "3" on cream paper as a
+    # dark cream (here 60 % paper), as yellowish as the paper; the black pips are no picture
+    thin = tuple(round(0.6 * c + 0.4 * b) for c, b in zip(CREAM, BLACK))
+    frame = table_with_a_card(thin, "pips", CREAM)
+    x1, y1, x2, y2 = CARD
+    for dy in (-45, 0, 45):
+        cv2.circle(frame, ((x1 + x2) // 2, (y1 + y2) // 2 + dy), 11, BLACK, -1)
+    assert picture_share(frame, middle_square([INDEX_TL, INDEX_BR]), INDEX_TL) < PICTURE_SHARE / 5
 
 
 def test_one_corner_or_two_boxes_on_one_index_give_no_middle():
@@ -107,28 +122,26 @@ def live():
     return CardRecognizer(**LIVE_OPTIONS)
 
 
-def test_the_live_recogniser_doubts_a_pip_reading_of_a_picture_card(live):
+def test_the_live_recogniser_marks_a_pip_reading_of_a_picture_card(live):
     reading = read_card(live, table_with_a_card(BLACK, "picture"), [INDEX_TL, INDEX_BR])
-    assert label_code(reading.label) == "3C"                     # the corners' reading stays its label
-    codes = [label_code(c) for c, _ in reading.alternatives]
-    assert codes[0] == "3C" and set(codes[1:4]) == {"JC", "QC", "KC"}
-    assert reading.alternatives[0][1] < 3 * reading.alternatives[1][1]   # under 3:1: the referee asks
+    assert label_code(reading.label) == "3C" and reading.picture is True   # the corners' reading stays
+    assert [label_code(c) for c, _ in reading.alternatives] == ["3C", "3S"]  # the tracker doubts it
 
 
 def test_a_card_read_by_one_corner_is_judged_by_the_middle_of_its_card_box(live):
     one_corner = read_card(live, table_with_a_card(BLACK, "picture"), [INDEX_TL])
-    assert {label_code(c) for c, _ in one_corner.alternatives} == {"3C", "3S", "JC", "QC", "KC"}
+    assert one_corner.picture is True
     no_box = read_card(live, table_with_a_card(BLACK, "picture"), [INDEX_TL], card_box=False)
-    assert [label_code(c) for c, _ in no_box.alternatives] == ["3C", "3S"]
+    assert no_box.picture is None
 
 
 def test_pips_and_still_images_are_left_as_read(live):
     plain = read_card(live, table_with_a_card(BLACK, "pips"), [INDEX_TL, INDEX_BR])
-    assert [label_code(c) for c, _ in plain.alternatives] == ["3C", "3S"]
+    assert plain.picture is False and [label_code(c) for c, _ in plain.alternatives] == ["3C", "3S"]
     one_corner = read_card(live, table_with_a_card(BLACK, "pips"), [INDEX_TL])
-    assert [label_code(c) for c, _ in one_corner.alternatives] == ["3C", "3S"]
+    assert one_corner.picture is False
     still = read_card(CardRecognizer(), table_with_a_card(BLACK, "picture"), [INDEX_TL, INDEX_BR])
-    assert [label_code(c) for c, _ in still.alternatives] == ["3C", "3S"]
+    assert still.picture is None and [label_code(c) for c, _ in still.alternatives] == ["3C", "3S"]
 
 
 def test_another_cards_index_in_the_middle_leaves_the_reading_as_it_is(live):
@@ -144,7 +157,21 @@ def test_another_cards_index_in_the_middle_leaves_the_reading_as_it_is(live):
                       ((nine if d.box == other else three, 0.95),)) for d in indices]
     readings = live.read(frame)
     (card,) = [r for r in readings if r.label == three]
-    assert [label_code(c) for c, _ in card.alternatives] == ["3C"]
+    assert card.picture is None
+
+
+def test_a_middle_under_another_cards_box_leaves_the_reading_as_it_is(live):
+    # a fan: the next card (its index far off) lies over this card's middle, its picture showing
+    frame = table_with_a_card(BLACK, "picture")
+    three, nine = Card.parse("3C"), Card.parse("9H")
+    other_index, other_card = (380, 280, 396, 316), (240.0, 150.0, 400.0, 320.0)
+    live.detector = FixedDetector([Detection("index", box, 0.9) for box in (INDEX_TL, INDEX_BR, other_index)]
+                                  + [Detection("card", tuple(map(float, CARD)), 0.9), Detection("card", other_card, 0.9)])
+    live.read_corners = lambda frame, indices, cards=(), timings=None: [
+        CornerReading(d, nine if d.box == other_index else three, 0.95,
+                      ((nine if d.box == other_index else three, 0.95),)) for d in indices]
+    (card,) = [r for r in live.read(frame) if r.label == three]
+    assert card.picture is None
 
 
 def test_grouping_keeps_both_corners_of_a_card():

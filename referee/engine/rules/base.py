@@ -36,15 +36,17 @@ overrides, in ``RULE_ORDER``:
                  message saying why not: the claim is then a violation)
 * ``lapse``      what follows when a pending declaration of this rule is not made (an optional
                  one: somebody else acted; a claim: its player passed)?
-* ``generate``   which special plays could this hand make now?  (for ``legal_actions``)
+* ``generate``   which special plays could this hand make now?  (for ``legal_actions``;
+                 ``generates_on`` says on which top plays it may offer any, as ``fires_on``)
 
 A rule whose ``special`` and ``effects`` answer only plays of some shapes says which in
 ``fires_on`` (e.g. eight-cut: groups of 8s): the engine then skips both hooks for plays of
 other shapes (most plays fire no rule, and most rules fire on few shapes).
 
 Every hook receives the state *before* the action (``GameState`` is immutable) and the seat.
-A rule whose ``restrict`` may refuse a *lead* sets ``LEADS`` (``legal_actions`` then checks
-leads too). ``uses(hook)`` lets a rule whose parameters make a hook idle leave it out of the
+A rule whose ``restrict`` may refuse a *lead* (nothing on the table), or whose ``interpret``
+may read one, sets ``LEADS``: the engine asks only such rules about a lead, and
+``legal_actions`` then checks leads too. ``uses(hook)`` lets a rule whose parameters make a hook idle leave it out of the
 compiled pipeline (it costs nothing then).
 """
 
@@ -139,6 +141,12 @@ class Rule(Generic[OptionT]):
 
     def generate(self, s: "GameState", seat: int, hand: int) -> Iterable[tuple[Card, ...]]:
         return ()
+
+    def generates_on(self, top: Shape) -> bool:
+        """May ``generate`` offer anything when the play to answer has this shape, in some
+        state? False must be certain: ``legal`` then never asks it while such a play is on
+        top. Default: any shape."""
+        return True
 
     @classmethod
     def overrides(cls, hook: str) -> bool:

@@ -33,7 +33,8 @@ VIOLATIONS: dict[str, dict[str, str]] = {
 
 def basic_check(s: GameState, seat: int, play: Play) -> tuple[str, str] | None:
     """Count, shape and strength against the top play (None: fine)."""
-    top = s.trick.top
+    trick = s.trick
+    top = trick.top
     if top is None:
         return None
     if play.kind is not top.kind:
@@ -42,7 +43,8 @@ def basic_check(s: GameState, seat: int, play: Play) -> tuple[str, str] | None:
     if len(play.cards) != len(top.cards):
         return "wrong-count", f"{len(top.cards)} card(s) must be played, not {len(play.cards)}"
     rules = s.rules
-    table = rules.order.table(s.reversed)
+    order = rules.order
+    table = order.reverse if s.revolution is not trick.flipped else order.normal  # s.reversed
     if play.kind is GROUP:  # a group's strength is its rank's
         a, b = table[play.low], table[top.low]
     else:

@@ -82,21 +82,23 @@ class Catapult(Rule[CatapultOption]):
             return ()
         return (Announce(self.ID, (("cards", tuple(codes(play.cards))),)), ClearBinds(self.ID))
 
+    def generates_on(self, top: Shape) -> bool:
+        return top.count == 1 and top.low != JOKER_RANK
+
     def generate(self, s: GameState, seat: int, hand: int) -> Iterable[tuple[Card, ...]]:
-        top = s.trick.top  # (_target, inline: this runs for every answer)
+        top = s.trick.top  # (_target, inline: this runs for every single answered)
         if top is None or len(top.cards) != 1 or top.low == JOKER_RANK:
             return ()
         c: int = top.cards[0]
         if c >= JOKER:
             c = c - PINNED_BASE
-        r, su = c >> 2, c & 3
         jk = (hand >> JOKER_SHIFT).bit_count()
         # all the answer depends on: the rank's cards, the suit's cards within two ranks and
         # up to two jokers (asked on every single answered, with few distinct answers)
-        key = (c, hand >> (r * 4) & 0xF, hand >> su & _NEAR[r], jk if jk < 2 else 2)
+        key = (c, hand & _AROUND[c], jk if jk < 2 else 2)
         found = _ADDED.get(key)
         if found is None:
-            found = _ADDED[key] = _added_pairs(r, su, hand, jk)
+            found = _ADDED[key] = _added_pairs(c >> 2, c & 3, hand, jk)
         return found
 
 
@@ -128,9 +130,15 @@ def _added_pairs(r: int, su: int, hand: int, jk: int) -> tuple[tuple[Card, ...],
     return tuple(out)
 
 
-# _NEAR[r]: the bits (4 apart) of the ranks within two of r, as ``hand >> suit`` holds them
-_NEAR = [sum(1 << (4 * x) for x in range(max(0, r - 2), min(12, r + 2) + 1)) for r in range(13)]
-_ADDED: dict[tuple[int, int, int, int], tuple[tuple[Card, ...], ...]] = {}
+def _around(card: int) -> int:
+    """The mask of the cards of ``card``'s rank and of its suit within two ranks."""
+    r, su = card >> 2, card & 3
+    near = range(max(0, r - 2), min(12, r + 2) + 1)
+    return 0xF << 4 * r | sum(1 << (4 * x + su) for x in near)
+
+
+_AROUND = [_around(c) for c in range(52)]
+_ADDED: dict[tuple[int, int, int], tuple[tuple[Card, ...], ...]] = {}
 
 
 _JK = CARDS[JOKER]

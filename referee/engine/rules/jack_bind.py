@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from referee.engine.cards import Rank
 from referee.engine.effects import STEP_SET_BIND, Await, Effect
+from referee.engine.immutable import immutable
 from referee.engine.options import Option, option
 from referee.engine.plays import Play, Shape
 from referee.engine.rules.base import Rule, group_rank_effect, rank_shape
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
     from referee.engine.working import Working
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class SetColourBind(Effect):
     """Colour bind: plays must match these colours card for card until the trick ends.
     ``black``/``red``: cards of each colour in the binding play; ``free``: its jokers (they

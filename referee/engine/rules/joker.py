@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from referee.engine.cards import JOKER, PINNED_BASE, Card
 from referee.engine.options import Option, option, param
-from referee.engine.plays import JOKER_RANK, Kind, Play
+from referee.engine.plays import JOKER_RANK, Kind, Play, Shape
 from referee.engine.rules.base import Rule
 
 if TYPE_CHECKING:
@@ -95,6 +95,9 @@ class Joker(Rule[JokerOption]):
                 what = f"the next card up ({want.code}) or " if want is not None else ""
                 return "wrong-shape", f"a lone joker stands for {what}the strongest card"
         return None
+
+    def generates_on(self, top: Shape) -> bool:
+        return top.kind is Kind.GROUP and top.count == 1 and top.low != JOKER_RANK  # (next_up)
 
     def generate(self, s: GameState, seat: int, hand: int) -> Iterable[tuple[Card, ...]]:
         if self.option.lone_pin != "next-up" or not hand >> 52:

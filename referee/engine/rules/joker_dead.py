@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from referee.engine.effects import STEP_FINISH, Effect
+from referee.engine.immutable import immutable
 from referee.engine.options import Option, option
 from referee.engine.plays import Play
 from referee.engine.rules.base import Rule
@@ -34,7 +35,7 @@ class JokerDeadOption(Option):
     SEED = "Seed 000 ジョーカーデッド"
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class MarkDead(Effect):
     """The player's score for this game is 0 (announced)."""
     player: int = -1

@@ -20,7 +20,7 @@ from itertools import combinations
 from referee.engine.cards import JOKER, JOKER_SHIFT, Card, Rank
 from referee.engine.effects import Announce, Effect
 from referee.engine.options import Option, option
-from referee.engine.plays import JOKER_RANK, Kind, Play, strength
+from referee.engine.plays import JOKER_RANK, Kind, Play, Shape, strength
 from referee.engine.rules.base import Rule
 from referee.engine.rules.common import COLOUR_BIND, fits
 
@@ -74,6 +74,9 @@ class KingCrown(Rule[KingCrownOption]):
         if strength(play, table) > strength(top, table):
             return ()
         return (Announce(self.ID),)
+
+    def generates_on(self, top: Shape) -> bool:
+        return top.kind is Kind.GROUP and top.low != JOKER_RANK
 
     def generate(self, s: GameState, seat: int, hand: int) -> Iterable[tuple[Card, ...]]:
         top = s.trick.top

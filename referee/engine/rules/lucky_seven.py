@@ -72,6 +72,9 @@ class LuckySeven(Rule[LuckySevenOption]):
     def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         return (EndTrick(self.ID),) if self._fits(s, play) else ()
 
+    def generates_on(self, top: Shape) -> bool:
+        return top.kind is GROUP and top.count <= 3 and top.low in self.strongest
+
     def generate(self, s: GameState, seat: int, hand: int) -> Iterable[tuple[Card, ...]]:
         if not self._target(s):
             return []

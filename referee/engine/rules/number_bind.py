@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from referee.engine.cards import JOKER, Card
 from referee.engine.effects import STEP_SET_BIND, Effect
+from referee.engine.immutable import immutable
 from referee.engine.options import Option, option
 from referee.engine.plays import JOKER_RANK, Kind, Play, rank_symbol
 from referee.engine.rules.base import Rule
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
     from referee.engine.working import Working
 
 
-@dataclass(frozen=True, slots=True)
+@immutable
 class SetNumberBind(Effect):
     """Number bind: only the rank after ``after_rank`` (in the order in force when this step
     runs) may follow, whatever the suits, until the trick ends."""

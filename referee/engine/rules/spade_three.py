@@ -79,6 +79,9 @@ class SpadeThree(Rule[SpadeThreeOption]):
     def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         return (EndTrick(self.ID),) if self._fits(s, play) else ()
 
+    def generates_on(self, top: Shape) -> bool:
+        return top.count == 1  # a lone joker, pinned (to any rank) or not
+
     def generate(self, s: GameState, seat: int, hand: int) -> Iterable[tuple[Card, ...]]:
         top = s.trick.top
         if top is not None and len(top.cards) == 1 and top.cards[0] >= JOKER:

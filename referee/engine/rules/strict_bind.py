@@ -81,11 +81,13 @@ class StrictBind(Rule[StrictBindOption]):
         return None
 
     def fires_on(self, shape: Shape) -> bool:
-        return not shape.catapult and shape.kind is GROUP
+        return not shape.leads and not shape.catapult and shape.kind is GROUP
 
     def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         top = s.trick.top
-        if (play.catapult or play.kind is not GROUP or top is None or top.kind is not GROUP
+        if top is None or top.suits != play.suits:  # no suit bind (``binds``): most plays
+            return ()
+        if (play.catapult or play.kind is not GROUP or top.kind is not GROUP
                 or top.low == JOKER_RANK or self.order.next_rank(top.low, s.reversed) != play.low):
             return ()
         suit_bind = s.rules.typed_option(SuitBindOption)  # strict binds form where suit binds can

@@ -62,8 +62,8 @@ class SuitBind(Rule[SuitBindOption]):
         return None
 
     def fires_on(self, shape: Shape) -> bool:
-        return not shape.catapult and shape_binds(shape, self.option.max_cards,
-                                                  self.option.in_stairs)
+        return (not shape.leads and not shape.catapult
+                and shape_binds(shape, self.option.max_cards, self.option.in_stairs))
 
     def effects(self, s: GameState, seat: int, play: Play) -> tuple[Effect, ...]:
         t = s.trick

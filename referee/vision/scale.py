@@ -26,18 +26,28 @@ from referee.vision.types import CardReading, Detection
 # card_px (80, 170) at 1280x720 letterboxed to 768 wide (x 0.6). tests/vision/test_scale.py
 # checks these against the generator and the model.
 TRAINING_CARD_PX = (48.0, 102.0)
-# A first pass's cards are read again only when their median box is this many times outside the
-# training range: an axis-aligned box of a turned card is longer than the card.
-WELL_OUTSIDE = 1.3
-# The size a second pass aims at: the middle (geometric) of the training range.
-TARGET_CARD_PX = math.sqrt(TRAINING_CARD_PX[0] * TRAINING_CARD_PX[1])
-# With fewer cards than this measured, the first pass says nothing about the scale: the second
-# pass tries the image at half and at twice its letterboxed scale.
-FEW_CARDS = 2
-UNKNOWN_SCALE_STEPS = (0.5, 2.0)
+# The size a second pass aims at: the top of the training range. Small cards read worse than
+# large ones (fewer pixels for the classifier's index crop and for the detector), and the detector
+# reads cards well far above the training range (the real-photo dev set as photographed puts
+# its cards at 100-280 px in the detector's input), so a card shown larger is read better.
+TARGET_CARD_PX = TRAINING_CARD_PX[1]
+# A first pass's cards are read again, enlarged to the target, when their median box is this many
+# times below the target (an axis-aligned box of a turned card is longer than the card) ...
+WELL_BELOW = 1.3
+# ... and shrunk to it only when their median box is over half the input's height: the detector
+# reads large cards well, and only cards that big leave no room for the rest of a table.
+HUGE_SHARE_OF_INPUT = 0.5
+# With no card measured, the first pass says nothing about the scale: the second pass reads the
+# image where a card SMALLEST_CARD_PX tall (image pixels: the smallest card `referee detect`
+# promises to read) lands at the target, and at half its letterboxed scale (a card filling it).
+SMALLEST_CARD_PX = 55.0
+SHRINK_STEP = 0.5
+FEW_CARDS = 1
 # Tiles overlap by this many card lengths so that every card lies whole in some tile.
 TILE_OVERLAP_CARDS = 1.2
 EDGE_TOLERANCE_PX = 2.0  # a box this near a tile's inner edge is a card cut by the tile
+# A view whose grey levels vary less than this (standard deviation) is plain: no card, not read.
+PLAIN_STD = 2.0
 
 
 @dataclass(frozen=True)
@@ -77,21 +87,23 @@ def _union(boxes) -> tuple[float, float, float, float]:
 
 
 def measured_lengths(readings: list[CardReading]) -> list[float]:
-    return [n for n in (card_length(r) for r in readings) if n is not None]
+    """The card lengths the face readings give: a back says nothing sure about the scale (a
+    phantom back on a textured table can be any size)."""
+    return [n for n in (card_length(r) for r in readings if r.code != "back") if n is not None]
 
 
 def second_pass_scales(readings: list[CardReading], image_shape: tuple[int, int],
                        input_size: tuple[int, int]) -> list[float]:
     """The image scales (detector-input px per image px) a second pass should read at, none when
-    the first pass's cards already lie in the training range."""
+    the first pass's cards are neither well below the target size nor huge."""
     lengths = measured_lengths(readings)
     base = letterbox_scale(image_shape, input_size)
     if len(lengths) < FEW_CARDS:
-        return [base * step for step in UNKNOWN_SCALE_STEPS]
+        return [TARGET_CARD_PX / SMALLEST_CARD_PX, base * SHRINK_STEP]
     seen = median(lengths) * base
-    if TRAINING_CARD_PX[0] / WELL_OUTSIDE <= seen <= TRAINING_CARD_PX[1] * WELL_OUTSIDE:
-        return []
-    return [TARGET_CARD_PX / median(lengths)]
+    if seen * WELL_BELOW < TARGET_CARD_PX or seen > HUGE_SHARE_OF_INPUT * input_size[0]:
+        return [TARGET_CARD_PX / median(lengths)]
+    return []
 
 
 def views_at(scale: float, image_shape: tuple[int, int], input_size: tuple[int, int],
@@ -136,11 +148,19 @@ def detect_in_views(detector, image: np.ndarray, views: list[View]) -> list[Dete
     size = detector.model.imgsz
     found: list[Detection] = []
     for view in views:
+        if plain(image, view):
+            continue
         canvas = view_canvas(image, view, size)
         offset = (-view.x0 * view.scale, -view.y0 * view.scale)
         boxes = detector.detect_canvas(canvas, view.scale, offset, image.shape[:2])
         found.extend(d for d in boxes if not _cut_by(d.box, view, image.shape[:2]))
     return merge_views(found, detector.conf, detector.iou) if len(views) > 1 else found
+
+
+def plain(image: np.ndarray, view: View) -> bool:
+    """Whether a view shows a plain region (no card can lie there)."""
+    region = image[view.y0 : view.y0 + view.height, view.x0 : view.x0 + view.width]
+    return float(region[::2, ::2].reshape(-1, region.shape[-1]).std(axis=0).max()) < PLAIN_STD
 
 
 def _cut_by(box, view: View, image_shape: tuple[int, int]) -> bool:
@@ -165,16 +185,32 @@ def faces(readings: list[CardReading]) -> int:
     return sum(1 for r in readings if r.code != "back")
 
 
+def _overlaps(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def with_first_backs(second: list[CardReading], first: list[CardReading]) -> list[CardReading]:
+    """A second pass's face readings and the first pass's backs, less those a second-pass face
+    overlaps (a face the first pass took for a back at the wrong size). A back has no index to
+    read better at another size, and views that enlarge the image show textures (wood, carpet,
+    a patterned face) at a back pattern's scale: backs of its own would only add phantoms."""
+    faces_ = [r for r in second if r.code != "back"]
+    backs = [r for r in first if r.code == "back" and not any(_overlaps(r.box, f.box) for f in faces_)]
+    return faces_ + backs
+
+
 def read_rescaled(recognizer, image: np.ndarray, first: list[CardReading]) -> list[CardReading]:
-    """The readings of `image` after its first pass `first`. Cards far from the training size:
-    the second pass at the training size replaces the first. Few cards (no size known): of
-    the first pass and the passes at UNKNOWN_SCALE_STEPS, the one reading the most face-up
-    cards (the first on a tie: a guessed scale must earn its place)."""
+    """The readings of `image` after its first pass `first`. Cards well below the target size, or
+    huge: the second pass at the target size replaces the first's faces (with_first_backs). No
+    card measured (no size known): of the first pass and the passes second_pass_scales names,
+    the one reading the most face-up cards (the first on a tie: a guessed scale must earn its
+    place)."""
     size = recognizer.detector.model.imgsz
     best = first
     for scale in second_pass_scales(first, image.shape[:2], size):
         views = views_at(scale, image.shape[:2], size)
         readings = recognizer.read(image, detect=lambda frame, v=views: detect_in_views(recognizer.detector, frame, v))
+        readings = with_first_backs(readings, first)
         if faces(readings) > faces(best) or len(measured_lengths(first)) >= FEW_CARDS:
             best = readings
     return best

@@ -21,6 +21,9 @@ labelled box of the same rank, one to one). `precision` counts face readings; `e
 counts everything `referee detect` prints, backs included (no face-down card is labelled: every
 back is a phantom). Deterministic: no randomness anywhere.
 
+`--heights photo` (or a list holding `photo`) reads each photo as it was taken as well (no
+resizing, no frame): the dev set as bench/detect_eval.py reads it, with and without the second pass.
+
     python bench/detect_scale.py [--heights 55,70,85,120,180,250] [--limit N] [--real DIR]
 """
 
@@ -152,7 +155,7 @@ def main() -> int:
     ap.add_argument("--threads", type=int, default=1, help="onnxruntime threads")
     ap.add_argument("--misses", action="store_true", help="name the photos with a missed card, per height")
     args = ap.parse_args()
-    heights = [float(h) for h in args.heights.split(",")]
+    heights = [h if h == "photo" else float(h) for h in args.heights.split(",")]
     options = dict(STILL_IMAGE_OPTIONS)
     recognizer = CardRecognizer(args.models, threads=args.threads, **options)
     size = recognizer.detector.model.imgsz
@@ -167,7 +170,7 @@ def main() -> int:
         if not labels:
             continue
         for height in heights:
-            frame, kept, cut = in_frame(photo, labels, height)
+            frame, kept, cut = (photo, labels, []) if height == "photo" else in_frame(photo, labels, height)
             first = recognizer.read(frame)
             second = read_rescaled(recognizer, frame, first)
             tallies[height, "first pass"].add(first, kept, cut)
@@ -177,13 +180,15 @@ def main() -> int:
                 for mode, got in zip(MODES, (first, second)):
                     right = match_real([r for r in got if r.code != "back"], kept)[0]
                     if right < len(kept):
-                        print(f"  miss {height:.0f} {mode}: {path.name} {right}/{len(kept)}", flush=True)
+                        print(f"  miss {height} {mode}: {path.name} {right}/{len(kept)}", flush=True)
     print(f"recogniser: STILL_IMAGE_OPTIONS {dict(options)}, det_conf {recognizer.det_conf}, "
           f"min_probability {recognizer.min_probability}, threads {args.threads}; {len(paths)} photos of "
-          f"{args.real}, each in a {FRAME[0]}x{FRAME[1]} frame")
+          f"{args.real}, each resized into a {FRAME[0]}x{FRAME[1]} frame per card height"
+          + (" and read as taken" if "photo" in heights else ""))
     for height in heights:
         t = tallies[height, "second pass"]
-        print(f"card height {height:3.0f} px: {t.photos} frames, {t.dropped} labelled cards cut off by the frame "
+        what = "photos as taken" if height == "photo" else f"card height {height:3.0f} px"
+        print(f"{what}: {t.photos} frames, {t.dropped} labelled cards cut off by the frame "
               f"(dropped; readings on them ignored: {t.ignored}), second pass ran on {t.second}")
         for mode in MODES:
             print(f"    {mode:11s}  {tallies[height, mode].row()}")

@@ -199,19 +199,32 @@ def with_first_backs(second: list[CardReading], first: list[CardReading]) -> lis
     return faces_ + backs
 
 
+def read_at_its_scale(readings: list[CardReading], scale: float, input_size: tuple[int, int]) -> bool:
+    """Whether a pass at a guessed scale found its face cards at a size it reads well: one the
+    first pass would take as it is (second_pass_scales asks for no other). A face found far
+    from that size was found where the pass reads badly."""
+    lengths = measured_lengths(readings)
+    if not lengths:
+        return False
+    seen = median(lengths) * scale
+    return seen * WELL_BELOW >= TARGET_CARD_PX and seen <= HUGE_SHARE_OF_INPUT * input_size[0]
+
+
 def read_rescaled(recognizer, image: np.ndarray, first: list[CardReading]) -> list[CardReading]:
     """The readings of `image` after its first pass `first`. Cards well below the target size, or
     huge: the second pass at the target size replaces the first's faces (with_first_backs). No
     card measured (no size known): of the first pass and the passes second_pass_scales names,
     the one reading the most face-up cards (the first on a tie: a guessed scale must earn its
-    place)."""
+    place), a pass counting only where its cards lie at a size it reads well (read_at_its_scale)."""
     size = recognizer.detector.model.imgsz
     best = first
     for scale in second_pass_scales(first, image.shape[:2], size):
         views = views_at(scale, image.shape[:2], size)
         readings = recognizer.read(image, detect=lambda frame, v=views: detect_in_views(recognizer.detector, frame, v))
         readings = with_first_backs(readings, first)
-        if faces(readings) > faces(best) or len(measured_lengths(first)) >= FEW_CARDS:
+        if len(measured_lengths(first)) >= FEW_CARDS:
+            best = readings
+        elif faces(readings) > faces(best) and read_at_its_scale(readings, scale, size):
             best = readings
     return best
 

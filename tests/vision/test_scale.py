@@ -111,3 +111,22 @@ def test_cards_45_px_tall_on_a_large_photo_are_read_as_well_as_full_size_after_t
     assert full_found >= 6
     assert small_found >= full_found - 1
     assert asked == 3   # the second pass ran on every photo, and lost no card
+
+
+def test_a_pass_at_a_guessed_scale_counts_only_where_its_cards_lie_at_a_size_it_reads_well():
+    from referee.vision.scale import read_at_its_scale
+
+    assert read_at_its_scale([card((0, 0, 40, 55))], TARGET_CARD_PX / 55, INPUT)
+    assert not read_at_its_scale([card((0, 0, 100, 180))], TARGET_CARD_PX / 55, INPUT)   # 334 px in the view
+    assert not read_at_its_scale([card((0, 0, 10, 14))], 1.0, INPUT)
+    assert not read_at_its_scale([], 1.0, INPUT)
+
+
+def test_the_second_pass_keeps_the_first_pass_backs_not_its_own():
+    from referee.vision.scale import with_first_backs
+
+    back = CardReading(parse_label("back"), 0.5, (500, 500, 570, 600))
+    under_a_face = CardReading(parse_label("back"), 0.4, (100, 100, 160, 190))
+    own_back = CardReading(parse_label("back"), 0.6, (800, 100, 870, 200))
+    face = card((110, 105, 170, 200))
+    assert with_first_backs([face, own_back], [back, under_a_face]) == [face, back]

@@ -57,6 +57,34 @@ def prf(tp: int, n_pred: int, n_true: int) -> dict:
     }
 
 
+def real_labels(folder: Path, path: Path, shape: tuple[int, int]) -> list[tuple[str, tuple]]:
+    """(rank, whole-card box in pixels) of each card labelled on the photo `path` of shape (h, w)."""
+    h, w = shape
+    labels = []
+    for line in (folder / "labels" / (path.stem + ".txt")).read_text().split("\n"):
+        if line.strip():
+            c, cx, cy, bw, bh = line.split()
+            cx, cy, bw, bh = float(cx) * w, float(cy) * h, float(bw) * w, float(bh) * h
+            labels.append((REAL_RANKS[int(c)], (cx - bw / 2, cy - bh / 2, cx + bw / 2, cy + bh / 2)))
+    return labels
+
+
+def match_real(preds, labels) -> tuple[int, list[str]]:
+    """(right face readings, a `rank<-labelled rank` key per wrong one): a reading is right when
+    its box centre lies in a labelled box of the same rank, one-to-one, surest first."""
+    used: set[int] = set()
+    misses = []
+    for p in sorted(preds, key=lambda c: -c.confidence):
+        hit = next((i for i, (r, b) in enumerate(labels)
+                    if i not in used and r == rank_of(p.code) and inside(centre(p.box), b)), None)
+        if hit is not None:
+            used.add(hit)
+        else:
+            where = next((r for r, b in labels if inside(centre(p.box), b)), "none")
+            misses.append(f"{rank_of(p.code)}<-{where}")
+    return len(used), misses
+
+
 def eval_real(recognizer: CardRecognizer, folder: Path) -> dict:
     images = sorted((folder / "images").glob("*.jpg"))
     if not images:
@@ -66,13 +94,7 @@ def eval_real(recognizer: CardRecognizer, folder: Path) -> dict:
     phantom_backs: dict[str, int] = {}
     for path in images:
         frame = cv2.imread(str(path))
-        h, w = frame.shape[:2]
-        labels = []
-        for line in (folder / "labels" / (path.stem + ".txt")).read_text().split("\n"):
-            if line.strip():
-                c, cx, cy, bw, bh = line.split()
-                cx, cy, bw, bh = float(cx) * w, float(cy) * h, float(bw) * w, float(bh) * h
-                labels.append((REAL_RANKS[int(c)], (cx - bw / 2, cy - bh / 2, cx + bw / 2, cy + bh / 2)))
+        labels = real_labels(folder, path, frame.shape[:2])
         readings = recognizer.read(frame)
         preds = [c for c in readings if c.code != "back"]
         backs = len(readings) - len(preds)   # no face-down card is labelled: every back is a phantom
@@ -81,17 +103,10 @@ def eval_real(recognizer: CardRecognizer, folder: Path) -> dict:
             phantom_backs[path.name] = backs
         n_true += len(labels)
         n_pred += len(preds)
-        used = set()
-        for p in sorted(preds, key=lambda c: -c.confidence):
-            hit = next((i for i, (r, b) in enumerate(labels)
-                        if i not in used and r == rank_of(p.code) and inside(centre(p.box), b)), None)
-            if hit is not None:
-                used.add(hit)
-                tp += 1
-            else:
-                where = next((r for r, b in labels if inside(centre(p.box), b)), "none")
-                key = f"{rank_of(p.code)}<-{where}"
-                confusion[key] = confusion.get(key, 0) + 1
+        hits, misses = match_real(preds, labels)
+        tp += hits
+        for key in misses:
+            confusion[key] = confusion.get(key, 0) + 1
     result = prf(tp, n_pred, n_true)
     result["images"] = len(images)
     result["every_output"] = prf(tp, n_pred + n_backs, n_true)

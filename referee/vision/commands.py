@@ -19,6 +19,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="detector confidence threshold (default: the recogniser's, which also keeps fainter corner "
                         "boxes that read surely; with --conf none below it)")
     p.add_argument("--deck", default=None, metavar="NAME", help="use the deck enrolled with referee enroll --name NAME")
+    p.add_argument("--one-pass", action="store_true",
+                   help="read each image once, at the scale it comes in (no second pass at the detector's "
+                        "training card size)")
     p.set_defaults(func=run_detect)
 
 
@@ -27,6 +30,7 @@ def run_detect(args: argparse.Namespace) -> int:
     import cv2
 
     from referee.vision.recognizer import STILL_IMAGE_OPTIONS, CardRecognizer
+    from referee.vision.scale import read_at_best_scale
 
     options = dict(STILL_IMAGE_OPTIONS)
     if args.conf is not None:       # a threshold the user sets is the threshold: no faint boxes below it
@@ -41,7 +45,7 @@ def run_detect(args: argparse.Namespace) -> int:
             print(f"referee: error: cannot read image {path}", file=sys.stderr)
             status = 2
             continue
-        cards = recognizer.read(frame)
+        cards = recognizer.read(frame) if args.one_pass else read_at_best_scale(recognizer, frame)
         if args.json:
             print(json.dumps({"image": path, "cards": [c.to_json() for c in cards]}, ensure_ascii=False))
         else:

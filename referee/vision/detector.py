@@ -46,6 +46,14 @@ class CornerDetector:
 
     def detect(self, frame: np.ndarray) -> list[Detection]:
         canvas, scale, (left, top) = letterbox(frame, self.model.imgsz)
+        return self.detect_canvas(canvas, scale, (left, top), frame.shape[:2])
+
+    def detect_canvas(self, canvas: np.ndarray, scale: float, offset: tuple[float, float],
+                      frame_shape: tuple[int, int]) -> list[Detection]:
+        """Boxes found on a canvas of the model's input size showing a frame of `frame_shape`
+        (h, w) scaled by `scale` with its origin at `offset` (left, top; negative for a frame
+        region cut off the canvas), in the frame's pixels."""
+        left, top = offset
         out = self.model.run(to_blob(canvas))[0]  # (4 + nc, anchors): cx, cy, w, h, class scores
         scores = out[4:]
         cls = scores.argmax(0)
@@ -59,7 +67,7 @@ class CornerDetector:
         y1 = (cy - h / 2 - top) / scale
         x2 = (cx + w / 2 - left) / scale
         y2 = (cy + h / 2 - top) / scale
-        fh, fw = frame.shape[:2]
+        fh, fw = frame_shape
         x1, x2 = np.clip(x1, 0, fw), np.clip(x2, 0, fw)
         y1, y2 = np.clip(y1, 0, fh), np.clip(y2, 0, fh)
         detections: list[Detection] = []

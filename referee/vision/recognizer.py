@@ -392,9 +392,10 @@ class CardRecognizer:
         """The detector's boxes at det_conf, and faint index boxes (faint_index_conf .. det_conf)."""
         return self._detections(frame)[0]
 
-    def _detections(self, frame: np.ndarray) -> tuple[list[Detection], list[Detection]]:
-        """(detections as `detections` gives them, faint backs: faint_back_conf .. det_conf)."""
-        found = self.detector.detect(frame)
+    def _detections(self, frame: np.ndarray, detect=None) -> tuple[list[Detection], list[Detection]]:
+        """(detections as `detections` gives them, faint backs: faint_back_conf .. det_conf);
+        `detect(frame)` finds the boxes instead of the detector on the whole frame."""
+        found = (detect or self.detector.detect)(frame)
         if self.faint_index_conf is None and self.faint_back_conf is None:
             return found, []
         faint_index = self.faint_index_conf is not None
@@ -531,14 +532,16 @@ class CardRecognizer:
                 distributions[i] = dist
         return [best.get(i, reading) for i, reading in enumerate(results)]
 
-    def read(self, frame: np.ndarray, timings: dict | None = None) -> list[CardReading]:
+    def read(self, frame: np.ndarray, timings: dict | None = None, detect=None) -> list[CardReading]:
         """Every card in `frame`. `timings`, when given, is filled with milliseconds per stage
         (STAGES) plus counts: `indices` (index detections), `cropped`, `classified`, `second_looks` (shifted
-        crops of unsure corners), `turned_looks` (crops read again turned, with turned_look_below)."""
+        crops of unsure corners), `turned_looks` (crops read again turned, with turned_look_below).
+        `detect(frame)`, when given, finds the detector's boxes (e.g. at another scale,
+        referee.vision.scale) instead of the detector on the whole frame."""
         if frame is None or frame.ndim != 3 or frame.shape[2] != 3 or frame.size == 0:
             raise ValueError("frame must be a non-empty BGR image")
         t0 = time.perf_counter()
-        dets, faint_backs = self._detections(frame)
+        dets, faint_backs = self._detections(frame, detect)
         t1 = time.perf_counter()
         indices = [d for d in dets if d.kind == "index"]
         cards = [d for d in dets if d.kind == "card"]

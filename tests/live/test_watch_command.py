@@ -15,6 +15,7 @@ from referee.calibration import save_calibration
 from referee.capture import Frame
 from referee.cli import main
 from referee.gamelog import read_log
+from referee.live.perception import ZONE_READER_SWITCH
 
 FOUR = ("A", "B", "C", "D")
 FRAME_SIZE = (64, 36)          # tiny frames, the calibration's aspect
@@ -120,6 +121,8 @@ def test_watch_referees_a_recording_and_resumes_its_log(table, tmp_path, capsys,
     ScriptedRecognizer.timeline = timeline
     ScriptedRecognizer.calibration = table_calibration(FOUR).for_image_size(*FRAME_SIZE)
     monkeypatch.setattr("referee.vision.recognizer.CardRecognizer", ScriptedRecognizer)
+    # the frames are blank but for their index: every frame read whole, as the script says
+    monkeypatch.setenv(ZONE_READER_SWITCH, "0")
 
     def folder(name: str, seconds: float):
         path = tmp_path / name
@@ -159,5 +162,7 @@ def test_log_on_a_full_disk_is_a_one_line_error(table, capsys, monkeypatch):
     ScriptedRecognizer.timeline = new_stage(FOUR).timeline()
     ScriptedRecognizer.calibration = table_calibration(FOUR).for_image_size(*FRAME_SIZE)
     monkeypatch.setattr("referee.vision.recognizer.CardRecognizer", ScriptedRecognizer)
+    # the frames are blank but for their index: every frame read whole, as the script says
+    monkeypatch.setenv(ZONE_READER_SWITCH, "0")
     one_line_error(capsys, watch("--source", str(frames), "--rules", "highschool", "--calibration", str(calibration),
                                  "--log", "/dev/full"), "cannot write game log /dev/full: No space left on device")

@@ -228,11 +228,8 @@ class GameState:
         return joker_count(self.seen)
 
 
-if TYPE_CHECKING:  # checked as the class's own call
-    make_state = GameState
-else:
-    # ``GameState(...)`` with every field, positionally, made cheaper (see ``maker``): the
-    # engine makes one on every action; and the method ``after_turn`` declared in the class
-    make_state = maker(GameState)
+if not TYPE_CHECKING:
+    # the method ``after_turn`` declared in the class, made cheaper (see ``maker``): the engine
+    # makes a state this way on most passes and plays
     GameState.after_turn = maker(GameState, "turn", "trick", "recent", "recent_seat", "hands",
                                  "counts", "seen")

@@ -10,7 +10,7 @@ import pytest
 from referee.engine import apply, load_preset, new_match
 from referee.engine.presets import PRESETS
 from referee.engine.simulate import play_game, random_action
-from referee.engine.state import GameState, Phase, Trick, make_state, make_trick
+from referee.engine.state import GameState, Phase, Trick, make_trick
 
 
 def _states(preset: str, players: int = 5) -> list[GameState]:
@@ -57,9 +57,9 @@ def test_next_active_is_the_walk_round_the_table_for_every_mask_and_direction(pl
                 assert t.next_active(seat) == want, (active, direction, seat)
 
 
-def test_make_state_and_make_trick_make_what_the_classes_make() -> None:
+def test_after_turn_and_make_trick_make_what_the_classes_make() -> None:
     for s in _states("shinafugo"):
-        state = make_state(*(getattr(s, f.name) for f in dataclasses.fields(s)))
+        state = s.after_turn(s.turn, s.trick, s.recent, s.recent_seat, s.hands, s.counts, s.seen)
         trick = make_trick(*(getattr(s.trick, f.name) for f in dataclasses.fields(s.trick)))
         assert type(state) is GameState and state == s and hash(state) == hash(s)
         assert type(trick) is Trick and trick == s.trick

@@ -11,10 +11,15 @@ from referee.vision.types import Detection
 PAD_VALUE = 114  # ultralytics' letterbox grey
 
 
+def letterbox_scale(image_shape: tuple[int, int], input_size: tuple[int, int]) -> float:
+    """The scale the letterbox gives an image of shape (h, w) for input (h, w)."""
+    return min(input_size[0] / image_shape[0], input_size[1] / image_shape[1])
+
+
 def letterbox(image: np.ndarray, size: tuple[int, int]) -> tuple[np.ndarray, float, tuple[float, float]]:
     """Resize keeping aspect ratio and pad to size=(h, w), centred, as ultralytics does."""
     h, w = image.shape[:2]
-    scale = min(size[0] / h, size[1] / w)
+    scale = letterbox_scale((h, w), size)
     nh, nw = round(h * scale), round(w * scale)
     resized = cv2.resize(image, (nw, nh), interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
     top, left = (size[0] - nh) // 2, (size[1] - nw) // 2

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -46,7 +47,8 @@ def _area(box: Box) -> float:
     return max(0.0, box[2] - box[0]) * max(0.0, box[3] - box[1])
 
 
-def _union(boxes: list[Box]) -> Box:
+def union_box(boxes: Sequence[Box]) -> Box:
+    """The smallest box holding all of ``boxes``."""
     return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
 
 
@@ -110,7 +112,7 @@ def group_corners(corners: list[CornerReading], cards: list[Detection], backs: l
         centres = [m.detection.centre for m in members]
         corner_boxes = [m.detection.box for m in members]
         holders = [c.box for c in cards if all(_contains(c.box, p) for p in centres)]
-        box = min(holders, key=_area) if holders else _union(corner_boxes)
+        box = min(holders, key=_area) if holders else union_box(corner_boxes)
         surest = max(members, key=lambda m: m.score)
         readings.append(CardReading(members[0].label, surest.score, box, tuple(corner_boxes), surest.alternatives))
     readings.extend(CardReading(BACK, b.confidence, b.box) for b in backs)

@@ -19,7 +19,8 @@ from statistics import median
 import cv2
 import numpy as np
 
-from referee.vision.detector import PAD_VALUE
+from referee.vision.detector import PAD_VALUE, letterbox_scale
+from referee.vision.grouping import overlap_of_smaller, union_box
 from referee.vision.types import CardReading, Detection
 
 # Card height (long side) in the detector's input that the training scenes give: SceneConfig's
@@ -68,22 +69,13 @@ class View:
         return self.x0 > 0, self.y0 > 0, self.x0 + self.width < w, self.y0 + self.height < h
 
 
-def letterbox_scale(image_shape: tuple[int, int], input_size: tuple[int, int]) -> float:
-    """The scale the detector's letterbox gives an image of shape (h, w) for input (h, w)."""
-    return min(input_size[0] / image_shape[0], input_size[1] / image_shape[1])
-
-
 def card_length(reading: CardReading) -> float | None:
     """The long side of a reading's card box; None when the box is only its corners' (no card
     box held them), which says little about the card's size."""
-    if reading.corners and reading.box == _union(reading.corners):
+    if reading.corners and reading.box == union_box(reading.corners):
         return None
     x1, y1, x2, y2 = reading.box
     return max(x2 - x1, y2 - y1)
-
-
-def _union(boxes) -> tuple[float, float, float, float]:
-    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
 
 
 def measured_lengths(readings: list[CardReading]) -> list[float]:
@@ -185,17 +177,13 @@ def faces(readings: list[CardReading]) -> int:
     return sum(1 for r in readings if r.code != "back")
 
 
-def _overlaps(a, b) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
 def with_first_backs(second: list[CardReading], first: list[CardReading]) -> list[CardReading]:
     """A second pass's face readings and the first pass's backs, less those a second-pass face
     overlaps (a face the first pass took for a back at the wrong size). A back has no index to
     read better at another size, and views that enlarge the image show textures (wood, carpet,
     a patterned face) at a back pattern's scale: backs of its own would only add phantoms."""
     faces_ = [r for r in second if r.code != "back"]
-    backs = [r for r in first if r.code == "back" and not any(_overlaps(r.box, f.box) for f in faces_)]
+    backs = [r for r in first if r.code == "back" and not any(overlap_of_smaller(r.box, f.box) > 0 for f in faces_)]
     return faces_ + backs
 
 

@@ -242,6 +242,25 @@ def apply_judged(s: GameState, a: PlayCards, play: Play) -> Result:
     return _play(s, a, play)
 
 
+def push(s: GameState, seat: int, tokens: tuple[Card, ...], play: Play) -> Result:
+    """``apply(s, PlayCards(s.players[seat], tokens))`` for a play the engine's own move
+    generation made (``referee.engine.simulate.random_move``): ``seat`` is the player to move,
+    ``tokens`` came from their hand (``legal.leads``, ``legal.candidates``) and ``judge(s, seat,
+    tokens)`` read them as the legal ``play``. Nothing is checked again, as python-chess's
+    ``Board.push`` trusts its move (steps d-f only): a play from anywhere else goes through
+    ``apply`` (or ``apply_judged``), which checks the turn and the cards.
+
+    >>> from referee.engine import load_preset
+    >>> from referee.engine.cards import parse_cards
+    >>> deal = Deal(hands=(parse_cards("3C 4D"), parse_cards("5H 6S")), first="A")
+    >>> s, _ = apply(new_match(load_preset("highschool"), ["A", "B"]), deal)
+    >>> play, err = judge(s, 0, parse_cards("3C"))
+    >>> push(s, 0, parse_cards("3C"), play) == apply(s, PlayCards("A", parse_cards("3C")))
+    True
+    """
+    return _make_play(s, seat, tokens, play)
+
+
 def _make_play(s: GameState, seat: int, tokens: tuple[Card, ...], play: Play) -> Result:
     """Steps d-f of a legal play (see the module docstring)."""
     rules = s.rules
@@ -295,7 +314,12 @@ def _plain_play(s: GameState, seat: int, tokens: tuple[Card, ...], play: Play) -
 
 
 def _pass(s: GameState, a: Pass) -> Result:
-    seat = _seat(s, a.player)
+    return apply_pass(s, _seat(s, a.player))
+
+
+def apply_pass(s: GameState, seat: int) -> Result:
+    """``apply(s, Pass(s.players[seat]))``, checked as fully, for a caller that knows the seat
+    (the random players: about every other move is a pass)."""
     p = s.pending
     if (p is not None and p.action == "claim" and p.player == seat
             and s.phase is PLAY):  # a pending claim declined
@@ -310,20 +334,20 @@ def _pass(s: GameState, a: Pass) -> Result:
             return _illegal(s, seat, gate[0], gate[1], gate[2])
     t = s.trick
     if t.top is None:
-        return _illegal(s, seat, "must-lead", f"{a.player} leads and must play")
+        return _illegal(s, seat, "must-lead", f"{s.players[seat]} leads and must play")
     if p is None and not s.rules.permanent_pass:
         passed = t.passed | 1 << seat
         if s.active & ~(1 << t.last) & ~passed:  # somebody may still answer: the trick goes on
             turn = s.next_active(seat)  # (Working.advance, with no skips and no permanent pass)
             trick = make_trick(t.top, t.last, passed, t.flipped, t.bind, t.strict, t.plays, t.slots)
             return (s.after_turn(turn, trick, None, -1, s.hands, s.counts, s.seen),
-                    (PASS_EVENTS[a.player], TURN_EVENTS[s.players[turn]]))
+                    (PASS_EVENTS[s.players[seat]], TURN_EVENTS[s.players[turn]]))
         if not s.rules.on_trick_end_rules:  # passed out: the last player, or the next still
             # in, leads a new trick (Working.end_trick with no on_trick_end hooks)
             leader = t.last if s.active >> t.last & 1 else s.next_active(t.last)
             name = s.players[leader]
             return (s.after_turn(leader, EMPTY_TRICK, None, -1, s.hands, s.counts, s.seen),
-                    (PASS_EVENTS[a.player], TRICK_END_EVENTS[name], TURN_EVENTS[name]))
+                    (PASS_EVENTS[s.players[seat]], TRICK_END_EVENTS[name], TURN_EVENTS[name]))
     w = Working(s)
     if w.pending is not None:
         v = w.lapse()
@@ -333,7 +357,7 @@ def _pass(s: GameState, a: Pass) -> Result:
     w.recent = None
     w.recent_seat = -1
     w.passed |= 1 << seat
-    w.events.append(PASS_EVENTS[a.player])
+    w.events.append(PASS_EVENTS[s.players[seat]])
     w.advance(seat)
     return w.result()
 
@@ -624,4 +648,4 @@ def _deal(s: GameState, a: Deal) -> Result:
 _HANDLERS: dict[type, Callable[[GameState, Any], Result]] = {PlayCards: _play, Pass: _pass, Discard: _discard, Give: _give, Exchange: _exchange,
              Declare: _declare, Claim: _claim, Deal: _deal}
 
-__all__ = ["apply", "apply_judged", "new_match", "judge", "possession", "EngineError"]
+__all__ = ["apply", "apply_judged", "apply_pass", "push", "new_match", "judge", "possession", "EngineError"]

@@ -16,7 +16,7 @@ from typing import Any
 
 from referee.engine.actions import Action, Declare, Deal, Discard, Exchange, Give, Pass, PlayCards
 from referee.engine.cards import REAL_MASK, Card, cards_of, deck_mask, joker_count
-from referee.engine.engine import apply, apply_judged, judge, new_match
+from referee.engine.engine import apply, apply_pass, judge, new_match, push
 from referee.engine.events import Event, IllegalEvent
 from referee.engine.immutable import Memo
 from referee.engine.plays import Play
@@ -112,16 +112,19 @@ def random_action(s: GameState, rng: random.Random) -> Action:
 
 
 def random_move(s: GameState, rng: random.Random) -> tuple[Action, Play | None]:
-    """``random_action`` and, for a play it judged, the legal reading ``judge`` gave it (for
-    ``apply_judged``; None when it judged nothing)."""
+    """``random_action`` and, for a play of the player to move, the legal reading ``judge``
+    gave it (for ``engine.push``; None for any other action, and for a play that a mandatory
+    pending declaration makes illegal, left to ``apply`` to refuse)."""
     if s.phase is EXCHANGE:
         transfer = s.transfers[0]
         if transfer.strongest:
             return exchange_options(s, transfer)[0], None
         cards = cards_of(s.hands[transfer.giver])
         return Exchange(s.players[transfer.giver], tuple(rng.sample(cards, transfer.count))), None
+    judged = True
     p = s.pending
     if p is not None:
+        judged = not p.mandatory  # (only a seed's optional declaration lets a play through)
         cards = cards_of(s.hands[p.player])
         name = s.players[p.player]
         if p.action == "give":
@@ -141,13 +144,14 @@ def random_move(s: GameState, rng: random.Random) -> tuple[Action, Play | None]:
     top = s.trick.top
     if top is None:
         opts = leads(s, s.hands[seat])
-        if not s.rules.lead_rules:  # every lead is legal
-            return PLAYS[name, opts[below(len(opts), rng)]], None
+        if not s.rules.lead_rules:  # every lead is legal: its reading is judge's first
+            t = opts[below(len(opts), rng)]
+            return PLAYS[name, t], judge(s, seat, t)[0] if judged else None
         shuffle(opts, rng)
         for t in opts:
             play, err = judge(s, seat, t)
             if err is None:
-                return PLAYS[name, t], play
+                return PLAYS[name, t], play if judged else None
         raise RuntimeError(f"no legal lead for {name}: {cards_of(s.hands[seat])}")
     found = candidates(s, seat)
     if not found:  # nothing to try: pass (shuffling the lone pass would draw no numbers)
@@ -160,7 +164,7 @@ def random_move(s: GameState, rng: random.Random) -> tuple[Action, Play | None]:
             return PASSES[name], None
         play, err = judge(s, seat, cand)
         if err is None:
-            return PLAYS[name, cand], play
+            return PLAYS[name, cand], play if judged else None
     return PASSES[name], None  # pragma: no cover - None is always in cands
 
 
@@ -292,18 +296,20 @@ def play_game(s: GameState, rng: random.Random, check: bool = True, max_steps: i
         log.events.append(ev)
     if violations is None:
         violations = []
-    for _ in range(max_steps):
+    steps = 0
+    for steps in range(max_steps):
         if s.phase is OVER:
             break
         a, play = random_move(s, rng)
-        if play is not None and isinstance(a, PlayCards):
-            s2, ev = apply_judged(s, a, play)
+        if play is not None:  # the player to move plays cards of their hand, judged legal
+            s2, ev = push(s, s.turn, a.cards, play)  # type: ignore[union-attr,arg-type]  # PlayCards of Cards
+        elif type(a) is Pass and s.pending is None:  # (so the player to move passes)
+            s2, ev = apply_pass(s, s.turn)
         else:
             s2, ev = apply(s, a)
         if ev and type(ev[0]) is IllegalEvent:
             violations.append(f"generated action rejected: {a} -> {ev[0].rule}: {ev[0].message}")
             break
-        log.steps += 1
         if keep:
             log.actions.append(a)
             log.events.append(ev)
@@ -313,7 +319,9 @@ def play_game(s: GameState, rng: random.Random, check: bool = True, max_steps: i
             log.first = s2.players[s2.turn]
         s = s2
     else:
+        steps = max_steps
         violations.append(f"game did not end in {max_steps} steps")
+    log.steps = steps
     log.final = s
     return s, log
 

@@ -233,15 +233,26 @@ _SMIN_SHIFT = JOKER_SHIFT + 8
 
 def _suit_stairs(m: int, su: int, jk: int, smin: int) -> tuple[tuple[Card, ...], ...]:
     """Every stairs of ``smin`` or more cards of suit ``su`` from the ranks ``m`` (bit r) and
-    ``jk`` jokers, each joker pinned where a rank is missing."""
-    if not jk:  # plain runs only: skip suits without one
-        run = m
-        for _ in range(smin - 1):
-            run &= run >> 1
-        if not run:
-            return ()
-    out = []
+    ``jk`` jokers, each joker pinned where a rank is missing. Which ranks each spans depends
+    on the ranks alone (``_stairs_spans``, shared by the four suits)."""
+    key = m | jk << 13 | smin << 16
+    spans = _STAIRS_SPANS.get(key)
+    if spans is None:
+        spans = _STAIRS_SPANS[key] = _stairs_spans(m, jk, smin)
+    if not spans:
+        return ()
     tokens = _suit_tokens(m, su)
+    return tuple([tuple(tokens[lo:hi]) for lo, hi in spans])
+
+
+# ranks held | jokers << 13 | shortest stairs << 16 -> _stairs_spans
+_STAIRS_SPANS: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def _stairs_spans(m: int, jk: int, smin: int) -> tuple[tuple[int, int], ...]:
+    """The rank slices [lo, hi) of every stairs of ``smin`` or more from the ranks ``m`` and
+    ``jk`` jokers (not all jokers), lowest first, then shortest."""
+    out = []
     for lo in range(13):
         if not jk and not m >> lo & 1:
             continue
@@ -253,7 +264,7 @@ def _suit_stairs(m: int, su: int, jk: int, smin: int) -> tuple[tuple[Card, ...],
                     break
             length = hi - lo + 1
             if length >= smin and missing < length:
-                out.append(tuple(tokens[lo:hi + 1]))
+                out.append((lo, hi + 1))
     return tuple(out)
 
 

@@ -303,13 +303,15 @@ def play_game(s: GameState, rng: random.Random, check: bool = True, max_steps: i
         a, play = random_move(s, rng)
         if play is not None:  # the player to move plays cards of their hand, judged legal
             s2, ev = push(s, s.turn, a.cards, play)  # type: ignore[union-attr,arg-type]  # PlayCards of Cards
-        elif type(a) is Pass and s.pending is None:  # (so the player to move passes)
-            s2, ev = apply_pass(s, s.turn)
         else:
-            s2, ev = apply(s, a)
-        if ev and type(ev[0]) is IllegalEvent:
-            violations.append(f"generated action rejected: {a} -> {ev[0].rule}: {ev[0].message}")
-            break
+            if type(a) is Pass and s.pending is None:  # (so the player to move passes)
+                s2, ev = apply_pass(s, s.turn)
+            else:
+                s2, ev = apply(s, a)
+            if ev and type(ev[0]) is IllegalEvent:  # (a pushed play is not judged again)
+                violations.append(f"generated action rejected: {a} -> {ev[0].rule}: "
+                                  f"{ev[0].message}")
+                break
         if keep:
             log.actions.append(a)
             log.events.append(ev)

@@ -140,6 +140,9 @@ class Rule(Generic[OptionT]):
         return ()
 
     def generate(self, s: "GameState", seat: int, hand: int) -> Iterable[tuple[Card, ...]]:
+        """Card tuples of ``hand`` that might answer the top play (``legal`` judges them),
+        beyond the plain answers of its shape. Asked only while a play of a shape that
+        ``generates_on`` accepts is on top."""
         return ()
 
     def generates_on(self, top: Shape) -> bool:

@@ -86,9 +86,8 @@ class Catapult(Rule[CatapultOption]):
         return top.count == 1 and top.low != JOKER_RANK
 
     def generate(self, s: GameState, seat: int, hand: int) -> Iterable[tuple[Card, ...]]:
-        top = s.trick.top  # (_target, inline: this runs for every single answered)
-        if top is None or len(top.cards) != 1 or top.low == JOKER_RANK:
-            return ()
+        top = s.trick.top  # a single, not a joker (``generates_on``: ``_target`` holds)
+        assert top is not None
         c: int = top.cards[0]
         if c >= JOKER:
             c = c - PINNED_BASE
@@ -105,14 +104,35 @@ class Catapult(Rule[CatapultOption]):
 
 def _added_pairs(r: int, su: int, hand: int, jk: int) -> tuple[tuple[Card, ...], ...]:
     """The two cards from ``hand`` that make a triple or 3-card stairs with the card of rank
-    ``r`` and suit ``su`` (jokers only for the missing ones; one joker at most in stairs)."""
-    out: list[tuple[Card, ...]] = []
-    nib = (hand >> (r * 4) & 0xF) & ~(1 << su)
+    ``r`` and suit ``su`` (jokers only for the missing ones; one joker at most in stairs): the
+    triples, then the stairs. Each part is remembered by the few cards it depends on (the
+    whole answer's key, in ``_ADDED``, is met once in a few games)."""
+    nib = hand >> 4 * r & 0xF & ~(1 << su)
+    jk = min(jk, 2)
+    same = _SAME_ADDED.get((r, su, nib, jk))
+    if same is None:
+        same = _SAME_ADDED[r, su, nib, jk] = _same_rank_pairs(r, su, nib, jk)
+    near = hand & _NEAR[r * 4 + su]
+    stairs = _STAIRS_ADDED.get((r, su, near, jk > 0))
+    if stairs is None:
+        stairs = _STAIRS_ADDED[r, su, near, jk > 0] = _stairs_pairs(r, su, near, jk > 0)
+    return same + stairs
+
+
+def _same_rank_pairs(r: int, su: int, nib: int, jk: int) -> tuple[tuple[Card, ...], ...]:
+    """Two cards of rank ``r`` (the other suits held: ``nib``), jokers standing in."""
     same = [CARDS[r * 4 + x] for x in range(4) if nib >> x & 1]
     if len(same) >= 2:
-        out.extend(combinations(same, 2))
-    elif len(same) + jk >= 2:
-        out.append(tuple(same) + (_JK,) * (2 - len(same)))
+        return tuple(combinations(same, 2))
+    if len(same) + jk >= 2:
+        return (tuple(same) + (_JK,) * (2 - len(same)),)
+    return ()
+
+
+def _stairs_pairs(r: int, su: int, near: int, joker: bool) -> tuple[tuple[Card, ...], ...]:
+    """Two cards of suit ``su`` (``near``: those held within two ranks of ``r``) making 3-card
+    stairs with rank ``r``, a joker pinned for one missing card when ``joker``."""
+    out: list[tuple[Card, ...]] = []
     for lo in (r - 2, r - 1, r):
         if lo < 0 or lo > 10:
             continue
@@ -121,12 +141,12 @@ def _added_pairs(r: int, su: int, hand: int, jk: int) -> tuple[tuple[Card, ...],
         for x in range(lo, lo + 3):
             if x != r:
                 card = x * 4 + su
-                if hand >> card & 1:
+                if near >> card & 1:
                     toks.append(CARDS[card])
                 else:
                     missing += 1
                     toks.append(CARDS[PINNED_BASE + card])
-        if missing == 0 or (missing == 1 and jk):
+        if missing == 0 or (missing == 1 and joker):
             out.append(tuple(toks))
     return tuple(out)
 
@@ -140,6 +160,11 @@ def _around(card: int) -> int:
 
 
 _AROUND = [_around(c) for c in range(52)]
+# _NEAR[card]: the other cards of its suit within two ranks
+_NEAR = [sum(1 << (4 * x + (c & 3)) for x in range(max(0, (c >> 2) - 2), min(12, (c >> 2) + 2) + 1)
+             if x != c >> 2) for c in range(52)]
+_SAME_ADDED: dict[tuple[int, int, int, int], tuple[tuple[Card, ...], ...]] = {}
+_STAIRS_ADDED: dict[tuple[int, int, int, bool], tuple[tuple[Card, ...], ...]] = {}
 _ADDED: dict[int, tuple[tuple[Card, ...], ...]] = {}
 _CARD_SHIFT = JOKER_SHIFT + MAX_JOKERS  # the card on the table, in a key of _ADDED
 

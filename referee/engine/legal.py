@@ -284,26 +284,26 @@ def follows(s: GameState, hand: int, top: Play) -> list[tuple[Card, ...]]:
     rules = s.rules
     trick = s.trick
     rev = s.revolution is not trick.flipped  # s.reversed (this runs for every answer)
-    eq = bool(rules.equal_beats_rules)
     c = len(top.cards)
     jk = (hand >> JOKER_SHIFT).bit_count()
     bind = trick.bind
-    strict = trick.strict
-    wild = rules.jokers_wild
-    out: list[tuple[Card, ...]] = []
+    out: list[tuple[Card, ...]]
     if top.kind is GROUP:
         # the cards that may answer, by their rank (and the strict bind's rank, the bound suits)
-        cards = hand & rules.order.beaters[rev][eq][top.low]
+        cards = hand & rules.beaters[rev][top.low]
+        strict = trick.strict
         if strict >= 0:
             cards &= 0xF << 4 * strict
         if bind:
             cards &= bind * _EVERY4
+        out = []
         if c == 1:  # a single (the commonest top): each card alone, weakest id first
             while cards:
                 low = cards & -cards
                 out.append(_SINGLE_BY_BIT[low])
                 cards ^= low
         else:
+            wild = rules.jokers_wild
             while cards:  # each rank held, weakest id first
                 r = ((cards & -cards).bit_length() - 1) >> 2
                 nib = cards >> 4 * r & 0xF
@@ -313,9 +313,11 @@ def follows(s: GameState, hand: int, top: Play) -> list[tuple[Card, ...]]:
                     out.extend(_GROUPS[r][nib][c])
                 elif k + jk >= c and (wild or not k):
                     out.append(_ALL[r][nib] + (_JK,) * (c - k))
-        if jk >= c and (top.low != JOKER_RANK or eq):
+        if jk >= c and (top.low != JOKER_RANK or rules.equal_beats_rules):
             out.append((_JK,) * c)
     else:
+        out = []
+        eq = bool(rules.equal_beats_rules)
         table = rules.order.table(rev)
         smin = c
         lows = _stairs_lows(table, strength(top, table), eq, smin)

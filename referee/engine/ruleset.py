@@ -75,6 +75,9 @@ class Rules:
     generate_rules: tuple[Rule[Option], ...] = field(init=False, repr=False)
     lead_rules: tuple[Rule[Option], ...] = field(init=False, repr=False)
     lead_interpret_rules: tuple[Rule[Option], ...] = field(init=False, repr=False)
+    # beaters[reversed][rank]: the mask of the real cards whose rank may answer a group of
+    # ``rank`` (stronger, or equal where a rule lets an equal play beat: ``order.beaters``)
+    beaters: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
     jokers: int = field(init=False, repr=False)
     jokers_wild: bool = field(init=False, repr=False)
     permanent_pass: bool = field(init=False, repr=False)
@@ -111,6 +114,8 @@ class Rules:
                            tuple(r for r in self.restrict_rules if r.LEADS))
         object.__setattr__(self, "lead_interpret_rules",
                            tuple(r for r in self.interpret_rules if r.LEADS))
+        equal = bool(self.equal_beats_rules)
+        object.__setattr__(self, "beaters", tuple(b[equal] for b in self.order.beaters))
         joker = _typed(by_id, JokerOption)
         object.__setattr__(self, "jokers", joker.count if joker.enabled else 0)
         object.__setattr__(self, "jokers_wild",

@@ -85,7 +85,9 @@ def judge(s: GameState, seat: int, tokens: tuple[Card, ...]) -> tuple[Play | Non
         interpret_rules, restrict_rules = rules.interpret_rules, rules.restrict_rules
     extra: list[Play] = []
     for r in interpret_rules:
-        extra.extend(r.interpret(s, seat, tokens))
+        more = r.interpret(s, seat, tokens)
+        if more:  # (most readings are plain)
+            extra.extend(more)
     plain = interpretations(tokens, rules.stairs_min, s.revolution is not trick.flipped)
     if top is not None and len(plain) > 1:
         plain = tuple(sorted(plain, key=lambda p: p.kind is not top.kind))

@@ -234,7 +234,7 @@ def _play(s: GameState, a: PlayCards, judged: Play | None = None) -> Result:
     if err is not None:
         return _illegal(s, seat, *err)
     assert play is not None  # judge finds a play whenever it finds no violation
-    return _make_play(s, seat, tokens, play)
+    return push(s, seat, tokens, play)
 
 
 def apply_judged(s: GameState, a: PlayCards, play: Play) -> Result:
@@ -249,7 +249,8 @@ def push(s: GameState, seat: int, tokens: tuple[Card, ...], play: Play) -> Resul
     generation made (``referee.engine.simulate.random_move``): ``seat`` is the player to move,
     ``tokens`` came from their hand (``legal.leads``, ``legal.candidates``) and ``judge(s, seat,
     tokens)`` read them as the legal ``play``. Nothing is checked again, as python-chess's
-    ``Board.push`` trusts its move (steps d-f only): a play from anywhere else goes through
+    ``Board.push`` trusts its move (steps d-f of the module docstring; ``apply`` ends here
+    once it has checked a play): a play from anywhere else goes through
     ``apply`` (or ``apply_judged``), which checks the turn and the cards.
 
     >>> from referee.engine import load_preset
@@ -260,11 +261,6 @@ def push(s: GameState, seat: int, tokens: tuple[Card, ...], play: Play) -> Resul
     >>> push(s, 0, parse_cards("3C"), play) == apply(s, PlayCards("A", parse_cards("3C")))
     True
     """
-    return _make_play(s, seat, tokens, play)
-
-
-def _make_play(s: GameState, seat: int, tokens: tuple[Card, ...], play: Play) -> Result:
-    """Steps d-f of a legal play (see the module docstring)."""
     rules = s.rules
     effects: list[Effect] = []
     shape_rules = rules.shape_rules[play.shape_key]

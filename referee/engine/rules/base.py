@@ -141,8 +141,8 @@ class Rule(Generic[OptionT]):
 
     def generate(self, s: "GameState", seat: int, hand: int) -> Iterable[tuple[Card, ...]]:
         """Card tuples of ``hand`` that might answer the top play (``legal`` judges them),
-        beyond the plain answers of its shape. Asked only while a play of a shape that
-        ``generates_on`` accepts is on top."""
+        beyond the plain answers of its shape. ``legal`` asks only while a play of a shape
+        that ``generates_on`` accepts is on top; on any other top it offers nothing."""
         return ()
 
     def generates_on(self, top: Shape) -> bool:

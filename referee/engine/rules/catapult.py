@@ -86,8 +86,9 @@ class Catapult(Rule[CatapultOption]):
         return top.count == 1 and top.low != JOKER_RANK
 
     def generate(self, s: GameState, seat: int, hand: int) -> Iterable[tuple[Card, ...]]:
-        top = s.trick.top  # a single, not a joker (``generates_on``: ``_target`` holds)
-        assert top is not None
+        top = s.trick.top  # (_target, inline: this runs for every single answered)
+        if top is None or len(top.cards) != 1 or top.low == JOKER_RANK:
+            return ()
         c: int = top.cards[0]
         if c >= JOKER:
             c = c - PINNED_BASE

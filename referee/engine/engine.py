@@ -214,7 +214,7 @@ _CARD_TYPE = frozenset({Card})
 """Tokens whose types all lie in this set are ``Card`` values already (a test run in C)."""
 
 
-def _play(s: GameState, a: PlayCards, judged: Play | None = None) -> Result:
+def _play(s: GameState, a: PlayCards) -> Result:
     seat = _seat(s, a.player)
     if s.phase is not PLAY or s.pending is not None or seat != s.turn:  # else nothing gates
         gate = _gate(s, seat)
@@ -228,20 +228,13 @@ def _play(s: GameState, a: PlayCards, judged: Play | None = None) -> Result:
         err = ("wrong-shape", "no cards played")
     if err is None:
         err = possession(s, seat, tokens)
-    play = judged
-    if err is None and play is None:
+    play = None
+    if err is None:
         play, err = judge(s, seat, tokens)
     if err is not None:
         return _illegal(s, seat, *err)
     assert play is not None  # judge finds a play whenever it finds no violation
     return push(s, seat, tokens, play)
-
-
-def apply_judged(s: GameState, a: PlayCards, play: Play) -> Result:
-    """``apply(s, a)`` for a play whose cards ``judge(s, seat, a.cards)`` already read as the
-    legal ``play`` (a random player judges its candidates): the same result without judging
-    the cards twice. The gate and the cards' possession are still checked."""
-    return _play(s, a, play)
 
 
 def push(s: GameState, seat: int, tokens: tuple[Card, ...], play: Play) -> Result:
@@ -251,7 +244,7 @@ def push(s: GameState, seat: int, tokens: tuple[Card, ...], play: Play) -> Resul
     tokens)`` read them as the legal ``play``. Nothing is checked again, as python-chess's
     ``Board.push`` trusts its move (steps d-f of the module docstring; ``apply`` ends here
     once it has checked a play): a play from anywhere else goes through
-    ``apply`` (or ``apply_judged``), which checks the turn and the cards.
+    ``apply``, which checks the turn and the cards and judges them.
 
     >>> from referee.engine import load_preset
     >>> from referee.engine.cards import parse_cards
@@ -646,4 +639,4 @@ def _deal(s: GameState, a: Deal) -> Result:
 _HANDLERS: dict[type, Callable[[GameState, Any], Result]] = {PlayCards: _play, Pass: _pass, Discard: _discard, Give: _give, Exchange: _exchange,
              Declare: _declare, Claim: _claim, Deal: _deal}
 
-__all__ = ["apply", "apply_judged", "apply_pass", "push", "new_match", "judge", "possession", "EngineError"]
+__all__ = ["apply", "apply_pass", "push", "new_match", "judge", "possession", "EngineError"]

@@ -297,8 +297,9 @@ def play_game(s: GameState, rng: random.Random, check: bool = True, max_steps: i
     if violations is None:
         violations = []
     steps = 0
-    for steps in range(max_steps):
-        if s.phase is OVER:
+    while s.phase is not OVER:
+        if steps == max_steps:
+            violations.append(f"game did not end in {max_steps} steps")
             break
         a, play = random_move(s, rng)
         if play is not None:  # the player to move plays cards of their hand, judged legal
@@ -320,9 +321,7 @@ def play_game(s: GameState, rng: random.Random, check: bool = True, max_steps: i
         if log.first is None and s2.turn >= 0:
             log.first = s2.players[s2.turn]
         s = s2
-    else:
-        steps = max_steps
-        violations.append(f"game did not end in {max_steps} steps")
+        steps += 1
     log.steps = steps
     log.final = s
     return s, log

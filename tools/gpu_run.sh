@@ -68,7 +68,7 @@ import os; assert os.environ.get("DEVICE", "0") == "cpu" or torch.cuda.is_availa
 import polars; polars.read_csv(b"a,b\n1,2\n").to_dict(as_series=False)
 PY
 if [ -f gpu/faces.tar ]; then python3 -m referee.synth.scenes.facepack unpack gpu/faces.tar --workers 16 || exit 1; fi
-python3 -c "from referee.synth.scenes.dataset import _split_designs as s; t=s('train'); v=s('val'); print(len(t), 'train designs,', len(v), 'held out'); assert len(t) >= 40" || exit 1
+python3 -c "from referee.synth.scenes.dataset import usable_design_names as s; t=s('train'); v=s('val'); print(len(t), 'train designs,', len(v), 'held out'); assert len(t) >= 40" || exit 1
 stamp "environment ready"
 
 # --- data: detector tiles and classifier crops, written side by side --------------------------

@@ -7,9 +7,9 @@
 #   python -m referee.synth.scenes.fetch_fonts                          # the URW faces of the drawn decks
 #   python -m referee.synth.scenes.designs                              # renders every design not cached yet
 #   python -m referee.synth.scenes.facepack pack gpu/faces.tar          # ~31 MB of WebP faces before drawn-faces-*
+#   pip download --no-deps ... ultralytics ultralytics-thop ultralytics-platform -d .whl
 # (a design missing from the pack is drawn on the GPU box: the 24 drawn-faces decks take 25-60 s
 # each on a 2-core machine, one at a time, and without the URW fonts those in URW faces fall back to sans)
-#   pip download --no-deps ... ultralytics ultralytics-thop ultralytics-platform -d .whl
 # and run from the repository root there:  OUT=/some/dir bash tools/gpu_run.sh
 #
 # Runs (names under runs/, weights copied to $OUT/<name>.pt every 20 s and at the end):

@@ -49,8 +49,11 @@ def test_earlier_variants_drawn_as_before(k):
     assert _digest(style) == EARLIER_VARIANTS[k]
 
 
-def test_earlier_variants_keep_their_cache_digest():
-    """The new Style fields at their defaults leave the digest of the decks drawn before alone."""
+def test_earlier_variants_keep_their_cache_digest(tmp_path, monkeypatch):
+    """The new Style fields at their defaults leave the digest of the decks drawn before alone:
+    the cache's style digest is the one computed without them."""
+    monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(D, "FACE_HEIGHT", 60)
     d = D.get_design("drawn-train-05")
     style = dataclasses.asdict(D.drawn_style(d))
     for f in drawn.LATER_FIELDS:
@@ -58,7 +61,7 @@ def test_earlier_variants_keep_their_cache_digest():
     style["resolved"] = drawn.fonts_drawn_here(style["font"], style["pips"])
     style["faces"] = list(d.face_keys)
     text = json.dumps(style, sort_keys=True)
-    assert D._drawn_style_digest(d) == hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+    assert D.build_design_cache(d)["style"] == hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
 
 def test_registry():

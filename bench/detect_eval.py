@@ -14,6 +14,12 @@ phantom (`backs_per_photo`, `phantom_backs`).
 
     python bench/detect_eval.py [--scenes 200] [--real DIR] [--models models/]
     python bench/detect_eval.py --scenes 40 --real '' --designs referee-drawn
+    python bench/detect_eval.py --scenes 60 --real '' --faces --jokers
+
+`by_face` in the scenes' figures splits them by the face of the card each output lies on: jokers,
+and the other cards by their paper's brightness (dark / mid / light luma, the bins of
+referee.synth.scenes.face_brightness), every output counted (eval_scenes). `--faces` reads the
+held-out dark, coloured and aged decks, `--jokers` puts both jokers in every scene's deck.
 """
 
 from __future__ import annotations
@@ -117,36 +123,94 @@ def eval_real(recognizer: CardRecognizer, folder: Path) -> dict:
     return result
 
 
+def _card_under(points, cards: list[dict]) -> int | None:
+    """The card a wrong output lies on: the first whose labelled corner holds one of its points,
+    else the smallest whose box holds one; None when it lies on no face-up card."""
+    hit = next((i for i, c in enumerate(cards) if any(inside(pt, b) for pt in points for b in c["index_boxes"])), None)
+    if hit is not None:
+        return hit
+    under = [i for i, c in enumerate(cards) if any(inside(pt, c["box"]) for pt in points)]
+    area = lambda i: (cards[i]["box"][2] - cards[i]["box"][0]) * (cards[i]["box"][3] - cards[i]["box"][1])  # noqa: E731
+    return min(under, key=area) if under else None
+
+
+def _tally(groups: dict, name: str, field: str) -> None:
+    row = groups.setdefault(name, {"outputs": 0, "right": 0, "readable": 0, "found": 0})
+    row[field] += 1
+
+
+def group_figures(groups: dict) -> dict:
+    """{group: precision over every output attributed to its cards, recall of its readable cards,
+    and the counts}; groups as eval_scenes tallies them."""
+    out = {}
+    for name in sorted(groups):
+        g = groups[name]
+        out[name] = {"precision": round(g["right"] / g["outputs"], 4) if g["outputs"] else None,
+                     "recall": round(g["found"] / g["readable"], 4) if g["readable"] else None, **g}
+    return out
+
+
 def eval_scenes(recognizer: CardRecognizer, n: int, seed: int, exclude: tuple[str, ...] = (),
-                per_card: list | None = None) -> dict:
+                per_card: list | None = None, faces: bool = False, jokers: bool = False) -> dict:
     """Card-level figures of n held-out scenes; `per_card`, when given, receives (card dict, found)
-    for every readable card (bench/recall_by_legibility.py bins them)."""
+    for every readable card (bench/recall_by_legibility.py bins them). faces: the held-out dark,
+    coloured and aged decks instead (scene_truth.heldout_designs); jokers: both jokers in every
+    scene's deck (scene_truth.JOKER_SCENES).
+
+    `by_face` splits the figures by the face of the card each output lies on (scene_truth.face_group:
+    'joker', or the paper's brightness bin, referee.synth.scenes.face_brightness): every output
+    counts, a face reading on the card it was matched to, a wrong one (or a `back` matched to no
+    face-down card) on the card under it (_card_under); outputs on no face-up card are `off_card`.
+    Recall counts the group's readable cards found. `by_design` is the same per design, and
+    `joker_readings` the precision of the JK readings wherever they lie."""
     from scene_truth import heldout_scene_truth
 
     tp = tp_recall = n_pred = n_true = 0
     back_tp = back_pred = back_true = 0
     confusion: dict[str, int] = {}
+    by_face: dict[str, dict] = {}
+    by_design: dict[str, dict] = {}
+    joker_readings = [0, 0]  # right, all
+
+    def tally(card_index: int | None, field: str, cards: list[dict]) -> None:
+        if card_index is None:
+            _tally(by_face, "off_card", field)
+            return
+        _tally(by_face, cards[card_index]["group"], field)
+        _tally(by_design, cards[card_index]["design"], field)
+
     for k in range(n):
-        image, cards, backs = heldout_scene_truth(seed + k, exclude)
+        image, cards, backs = heldout_scene_truth(seed + k, exclude, faces, jokers)
         preds = recognizer.read(image)
-        faces = [p for p in preds if p.code != "back"]
-        n_pred += len(faces)
+        faces_read = [p for p in preds if p.code != "back"]
+        n_pred += len(faces_read)
         n_true += sum(1 for c in cards if c["readable"])
         used = set()
-        for p in sorted(faces, key=lambda c: -c.confidence):
+        for p in sorted(faces_read, key=lambda c: -c.confidence):
             points = [centre(b) for b in p.corners] or [centre(p.box)]
             hit = next((i for i, c in enumerate(cards) if i not in used and c["code"] == p.code
                         and any(inside(pt, b) for pt in points for b in c["index_boxes"] + [c["box"]])), None)
+            if p.code == "JK":
+                joker_readings[1] += 1
+                joker_readings[0] += hit is not None
             if hit is not None:
                 used.add(hit)
                 tp += 1
+                tally(hit, "outputs", cards)
+                tally(hit, "right", cards)
             else:
+                tally(_card_under(points, cards), "outputs", cards)
                 where = next((c["code"] for c in cards if any(inside(pt, b) for pt in points for b in c["index_boxes"])),
                              "none")
                 key = f"{p.code}<-{where}"
                 confusion[key] = confusion.get(key, 0) + 1
         # precision counts every right card; recall only the readable ones that were found
         tp_recall += sum(1 for i in used if cards[i]["readable"])
+        for i, c in enumerate(cards):
+            if c["readable"]:
+                tally(i, "readable", cards)
+                if i in used:
+                    tally(i, "found", cards)
         if per_card is not None:
             per_card.extend((c, i in used) for i, c in enumerate(cards) if c["readable"])
         bp = [p for p in preds if p.code == "back"]
@@ -158,17 +222,27 @@ def eval_scenes(recognizer: CardRecognizer, n: int, seed: int, exclude: tuple[st
             if hit is not None:
                 bused.add(hit)
                 back_tp += 1
+            else:
+                under = _card_under([centre(p.box)], cards)
+                if under is not None:
+                    tally(under, "outputs", cards)
+                else:
+                    _tally(by_face, "off_card", "outputs")
     result = prf(tp, n_pred, n_true)
     result["recall"] = round(tp_recall / n_true, 4) if n_true else None
     result["scenes"] = n
     from scene_truth import heldout_designs
 
-    result["designs"] = heldout_designs(exclude)
+    result["designs"] = heldout_designs(exclude, faces)
     result["backs"] = prf(back_tp, back_pred, back_true)
     every = prf(tp + back_tp, n_pred + back_pred, n_true + back_true)
     every["recall"] = round((tp_recall + back_tp) / (n_true + back_true), 4) if n_true + back_true else None
     result["every_output"] = every
     result["phantom_backs_per_scene"] = round((back_pred - back_tp) / n, 3) if n else None
+    result["by_face"] = group_figures(by_face)
+    result["joker_readings"] = {"right": joker_readings[0], "all": joker_readings[1],
+                                "precision": round(joker_readings[0] / joker_readings[1], 4) if joker_readings[1] else None}
+    result["by_design"] = group_figures(by_design)
     result["top_errors"] = dict(sorted(confusion.items(), key=lambda kv: -kv[1])[:12])
     return result
 
@@ -214,6 +288,11 @@ def main() -> int:
     ap.add_argument("--off-card-score", type=float, default=None,
                     help="score a card read only outside every card box needs (default: STILL_IMAGE_OPTIONS', "
                          "none with --as-video; 0 for none)")
+    ap.add_argument("--faces", action="store_true",
+                    help="scenes of the held-out dark, coloured and aged decks (split heldout-faces) instead of "
+                         "the ordinary held-out designs; --designs then names some of those")
+    ap.add_argument("--jokers", action="store_true",
+                    help="both jokers in every scene's deck (scene_truth.JOKER_SCENES): enough jokers to measure")
     ap.add_argument("--no-back-check", action="store_true",
                     help="keep every `back` the detector finds (no back_check.plausible_backs)")
     args = ap.parse_args()
@@ -222,7 +301,7 @@ def main() -> int:
         from scene_truth import others_than
 
         try:
-            exclude += others_than([d for d in args.designs.split(",") if d])
+            exclude += others_than([d for d in args.designs.split(",") if d], args.faces)
         except ValueError as e:
             ap.error(str(e))
     options = {} if args.as_video else dict(STILL_IMAGE_OPTIONS)  # what referee detect uses
@@ -246,7 +325,8 @@ def main() -> int:
     report = {}
     t0 = time.perf_counter()
     if args.scenes:
-        report["heldout_scenes"] = eval_scenes(recognizer, args.scenes, args.seed, exclude)
+        report["heldout_scenes"] = eval_scenes(recognizer, args.scenes, args.seed, exclude,
+                                               faces=args.faces, jokers=args.jokers)
     if str(args.real) and Path(args.real).is_dir():
         report["real_photos"] = eval_real(recognizer, Path(args.real))
     report["seconds"] = round(time.perf_counter() - t0, 1)

@@ -4,8 +4,12 @@
 # and two classifiers side by side for $HOURS, and leaves their best weights in $OUT.
 #
 # Prepare on the machine that has the card packages (the face cache rendered):
-#   python -m referee.synth.scenes.facepack pack gpu/faces.tar          # ~31 MB of WebP faces
+#   python -m referee.synth.scenes.fetch_fonts                          # the URW faces of the drawn decks
+#   python -m referee.synth.scenes.designs                              # renders every design not cached yet
+#   python -m referee.synth.scenes.facepack pack gpu/faces.tar          # ~31 MB of WebP faces before drawn-faces-*
 #   pip download --no-deps ... ultralytics ultralytics-thop ultralytics-platform -d .whl
+# (a design missing from the pack is drawn on the GPU box: the 24 drawn-faces decks take 25-60 s
+# each on a 2-core machine, one at a time, and without the URW fonts those in URW faces fall back to sans)
 # and run from the repository root there:  OUT=/some/dir bash tools/gpu_run.sh
 #
 # Runs (names under runs/, weights copied to $OUT/<name>.pt every 20 s and at the end):
@@ -68,7 +72,7 @@ import os; assert os.environ.get("DEVICE", "0") == "cpu" or torch.cuda.is_availa
 import polars; polars.read_csv(b"a,b\n1,2\n").to_dict(as_series=False)
 PY
 if [ -f gpu/faces.tar ]; then python3 -m referee.synth.scenes.facepack unpack gpu/faces.tar --workers 16 || exit 1; fi
-python3 -c "from referee.synth.scenes.dataset import _split_designs as s; t=s('train'); v=s('val'); print(len(t), 'train designs,', len(v), 'held out'); assert len(t) >= 40" || exit 1
+python3 -c "from referee.synth.scenes.dataset import usable_design_names as s; t=s('train'); v=s('val'); print(len(t), 'train designs,', len(v), 'held out'); assert len(t) >= 40" || exit 1
 stamp "environment ready"
 
 # --- data: detector tiles and classifier crops, written side by side --------------------------

@@ -26,7 +26,7 @@ from referee.vision.crops import CROP_SIZE as CLS_SIZE
 from referee.vision.labels import OTHER
 
 from .design import ALL_CODES, Design
-from .designs import designs_for, ensure_designs, get_design
+from .designs import FACE_VARIANT_PREFIX, designs_for, ensure_designs, get_design
 from .generator import CLASSES, Scene, SceneConfig, generate_scene
 from .recipe import DET_SCALE, TILE  # noqa: F401  (the detector tiles' scale and size)
 
@@ -60,11 +60,20 @@ DRAWN_VARIANT_SHARE = 0.25
 DRAWN_VARIANT_PREFIX = "drawn-train-"
 
 
+# The face variants (drawn-faces-NN: dark, coloured and aged paper, with jokers) get this share of
+# the scenes of a list that mixes them with other designs, before DRAWN_VARIANT_SHARE splits the rest.
+FACE_VARIANT_SHARE = 0.15
+
+
 def scene_designs(designs: list[str], seed: int, split: str, i: int, block: int = 16) -> list[str]:
     """Designs offered to scene i: consecutive blocks share a design (keeps face caches warm).
-    Lists mixing drawn variants with other designs give the variants DRAWN_VARIANT_SHARE of the
-    scenes (lists without variants are drawn exactly as before they existed)."""
+    Lists mixing face variants with other designs give them FACE_VARIANT_SHARE of the scenes, then
+    lists mixing drawn variants with other designs give the variants DRAWN_VARIANT_SHARE of the
+    rest (lists without variants are drawn exactly as before they existed)."""
     rng = np.random.default_rng(scene_seed(seed, split + "/designs", i // block))
+    faces = [d for d in designs if d.startswith(FACE_VARIANT_PREFIX)]
+    if faces and len(faces) < len(designs):
+        designs = faces if rng.random() < FACE_VARIANT_SHARE else [d for d in designs if d not in faces]
     variants = [d for d in designs if d.startswith(DRAWN_VARIANT_PREFIX)]
     if variants and len(variants) < len(designs):
         designs = variants if rng.random() < DRAWN_VARIANT_SHARE else [d for d in designs if d not in variants]
@@ -74,8 +83,10 @@ def scene_designs(designs: list[str], seed: int, split: str, i: int, block: int 
 
 
 def usable_design_names(split: str) -> list[str]:
-    """Designs of a split whose corner indices passed the automatic check."""
-    ds = designs_for("train" if split == "train" else "heldout")
+    """Designs of a split whose corner indices passed the automatic check: 'train', 'faces' (the
+    held-out dark, coloured and aged decks, split 'heldout-faces': measured on their own, never in
+    the other splits' scenes) or anything else for 'heldout'."""
+    ds = designs_for({"train": "train", "faces": "heldout-faces"}.get(split, "heldout"))
     metas = ensure_designs(ds, verbose=False)
     return [d.name for d, m in zip(ds, metas) if m["check"]["ok"]]
 

@@ -39,7 +39,7 @@ class Design:
     name: str  # unique, e.g. "gnome-paris"
     source: str  # package: gnome-cards-data | kdegames-card-data-kf5 | pysolfc-cardsets | referee-drawn
     licence: str
-    split: str  # "train" | "heldout" | "games" (filmed games only: no index boxes)
+    split: str  # "train" | "heldout" | "heldout-faces" (measured on their own) | "games" (filmed games only: no index boxes)
     path: str  # svgz file or bitmap directory
     family: str  # designs sharing art share a family (and therefore a split)
     rank_style: str = "AJQK"  # letters printed for A, J, Q, K ("1VDR" french, "ABDK" german, ...)

@@ -15,6 +15,13 @@ No card art is committed. Faces are rendered at run time from system packages in
 * ``drawn-train-00`` .. ``drawn-train-23`` (family ``drawn-train``): training variants of the
   drawn deck, each with its own style (:func:`referee.synth.scenes.drawn.variant_style`: fonts, pips,
   index geometry, inks, paper), never with referee-drawn's font or pips; boxes as drawn.
+* ``drawn-faces-00`` .. ``drawn-faces-23`` (family ``drawn-faces``, training): face variants of
+  the drawn deck, dark, coloured and aged paper in turn, with jokers of varied kinds
+  (:mod:`referee.synth.scenes.drawn_faces`); never referee-drawn's font, pips or jester.
+* ``referee-drawn-dark-1`` .. ``referee-drawn-aged-2`` (split ``heldout-faces``, family
+  ``referee-drawn-faces``): referee-drawn itself on dark, coloured and aged paper, for measuring those
+  faces (``bench/detect_eval.py --faces``); held out, and kept out of the ordinary held-out
+  scenes (the benches' and the training's validation), whose figures stay comparable.
 
 Every face is an RGBA array ``FACE_HEIGHT`` px high (rounded corners transparent) with the boxes
 of its corner indices (rank glyph + suit pip) in face-pixel coordinates, found automatically
@@ -133,10 +140,33 @@ DRAWN_DESIGN = Design("referee-drawn", "referee-drawn",
 # jokers: their corner is the word JOKER written downwards, and a classifier trained with it in
 # 24 fonts read the J index of real cards as phantom jokers in real photos.
 N_DRAWN_VARIANTS = 48  # the last 24 draw URW faces (drawn.N_CLASSIC_VARIANTS)
+assert N_DRAWN_VARIANTS == drawn.N_PLAIN_VARIANTS
 DRAWN_VARIANTS: list[Design] = [
     Design(f"drawn-train-{k:02d}", DRAWN_DESIGN.source, DRAWN_DESIGN.licence, "train", DRAWN_DESIGN.path,
            "drawn-train", variant=k, jokers=(), note="procedural variant of referee-drawn (drawn.variant_style)")
     for k in range(N_DRAWN_VARIANTS)
+]
+
+# Face variants for training (drawn_faces): dark, coloured and aged paper in turn, with jokers.
+# Their joker corners are not only the word JOKER written downwards (drawn_faces.JOKER_CORNERS),
+# and the scenes give them FACE_VARIANT_SHARE (dataset.py) of their own.
+N_FACE_VARIANTS = 24
+FACE_VARIANT_PREFIX = "drawn-faces-"
+FACE_VARIANTS: list[Design] = [
+    Design(f"{FACE_VARIANT_PREFIX}{j:02d}", DRAWN_DESIGN.source, DRAWN_DESIGN.licence, "train", DRAWN_DESIGN.path,
+           "drawn-faces", variant=N_DRAWN_VARIANTS + j,
+           note=f"{drawn.face_kind(N_DRAWN_VARIANTS + j)} face variant of referee-drawn (drawn.variant_style)")
+    for j in range(N_FACE_VARIANTS)
+]
+
+# Held out: referee-drawn on dark, coloured and aged paper (drawn.heldout_face_style), a split of
+# their own so that the ordinary held-out scenes stay as they were. Their family is referee-drawn's
+# art under another name: a family lies in one split, and both are held out.
+HELDOUT_FACES: list[Design] = [
+    Design(f"referee-drawn-{drawn.face_kind(-j - 1)}-{j % 2 + 1}", DRAWN_DESIGN.source, DRAWN_DESIGN.licence,
+           "heldout-faces", DRAWN_DESIGN.path, "referee-drawn-faces", variant=-j - 1,
+           note="referee-drawn on other paper (drawn.heldout_face_style)")
+    for j in range(drawn.N_HELDOUT_FACES)
 ]
 
 # Designs looked at and left out, with the reason (kept for the report / model card).
@@ -175,7 +205,8 @@ def all_designs() -> tuple[Design, ...]:
     """The registry: SVG designs whose source file exists here (or whose faces are in the cache,
     e.g. unpacked from a face pack on a machine without the packages), fetched or cached pysol
     designs, the project's own drawn deck and its training variants."""
-    out = [d for d in SVG_DESIGNS if Path(d.path).exists() or _cached(d)] + [DRAWN_DESIGN] + DRAWN_VARIANTS
+    out = ([d for d in SVG_DESIGNS if Path(d.path).exists() or _cached(d)] + [DRAWN_DESIGN] + DRAWN_VARIANTS
+           + FACE_VARIANTS + HELDOUT_FACES)
     try:
         out += _pysol_designs()
     except Exception:  # noqa: BLE001 - pysol cardsets are optional
@@ -193,7 +224,8 @@ def get_design(name: str) -> Design:
 
 
 def designs_for(split: str, sources: tuple[str, ...] | None = None) -> list[Design]:
-    """Sorted designs of one split ('train' or 'heldout'), optionally limited to sources."""
+    """Sorted designs of one split ('train', 'heldout', 'heldout-faces' or 'games'), optionally
+    limited to sources."""
     return [d for d in all_designs() if d.split == split and (sources is None or d.source in sources)]
 
 
@@ -326,6 +358,10 @@ def _drawn_style_digest(design: Design) -> str:
     import hashlib
 
     style = dataclasses.asdict(drawn_style(design))
+    defaults = dataclasses.asdict(drawn.STYLE)
+    for name in drawn.LATER_FIELDS:  # at their defaults: the digest of the decks drawn before them
+        if style[name] == defaults[name]:
+            del style[name]
     style["resolved"] = drawn.fonts_drawn_here(style["font"], style["pips"])
     style["faces"] = list(design.face_keys)  # a change of the face set (jokers) draws it again
     text = json.dumps(style, sort_keys=True)

@@ -34,6 +34,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
+from . import drawn_faces
 from .design import FACE_KEYS
 from .face_outline import round_corners
 from .suit_shapes import suit_shape
@@ -88,6 +89,12 @@ class Style:
     inks: tuple[tuple[int, int, int], ...] = (BLACK, RED, RED, BLACK)  # suit inks: S, H, D, C
     back_ground: tuple[int, int, int] = BACK_GROUND
     back_light: tuple[int, int, int] = BACK_LIGHT
+    # the face variants (drawn_faces; the defaults draw every earlier deck as before, and the
+    # cache digest leaves them out at their defaults: LATER_FIELDS)
+    panel: tuple[int, int, int] = PALE  # ground of the court panel
+    stains: int = 0  # aged paper: the stains' seed (drawn_faces.age_paper); 0 none
+    joker_art: str = "jester"  # the joker's middle: referee-drawn's jester, or drawn_faces.JOKER_ARTS
+    joker_corner: str = "vertical"  # its corner marking: drawn_faces.JOKER_CORNERS
 
     def ink(self, suit: str) -> tuple[int, int, int]:
         """Ink of a suit ("S", "H", "D", "C")."""
@@ -95,6 +102,9 @@ class Style:
 
 
 STYLE = Style()
+# Style fields added with the face variants: at their defaults they are left out of a drawn
+# design's cache digest (designs._drawn_style_digest), so the decks drawn before keep their caches.
+LATER_FIELDS = ("panel", "stains", "joker_art", "joker_corner")
 
 
 # --------------------------------------------------------------------------------------------
@@ -413,6 +423,15 @@ class _Card:
             cv2.ellipse(m, (cx, cy), (r - o, r - o), 0, a0, a0 + 90, 255, t)
         self.paint(m, self.style.edge)
 
+    def text(self, text: str, cap_px: float) -> np.ndarray:
+        """Mask of `text` in the style's font, JOKER letters' weight, cap height cap_px (SS px)."""
+        return _text_mask(text, cap_px, None, replace(self.style, bold=self.style.joker_bold))
+
+    @staticmethod
+    def paste(dst: np.ndarray, m: np.ndarray, x: float, y: float) -> None:
+        """Max-combine mask m into dst with its top-left at (x, y)."""
+        _paste(dst, m, x, y)
+
     def add_index(self, m: np.ndarray, colour) -> None:
         """m holds the top-left index; it is painted there and rotated 180 degrees bottom-right."""
         self.paint(np.maximum(m, m[::-1, ::-1]), colour)
@@ -516,7 +535,7 @@ def _court_face(card: _Card, rank: str, suit: str, style: Style) -> None:
     fx0, fy0 = style.court_frame
     fx1, fy1 = 1 - fx0, 1 - fy0
     art = np.empty_like(card.img)
-    art[:] = PALE
+    art[:] = style.panel
     lw = max(1, int(0.003 * H))
 
     def shape(pts, colour, outline=True):
@@ -597,6 +616,12 @@ def _court_face(card: _Card, rank: str, suit: str, style: Style) -> None:
 
 
 def _joker_face(card: _Card, red: bool, style: Style) -> None:
+    if (style.joker_art, style.joker_corner) != ("jester", "vertical"):  # a training variant's joker
+        h = hashlib.blake2b(repr((style, red)).encode(), digest_size=8).digest()
+        rng = np.random.default_rng(int.from_bytes(h, "little"))
+        card.add_index(drawn_faces.joker_corner(card, style, rng), style.ink("H") if red else style.ink("S"))
+        drawn_faces.joker_art(card, red, style, rng)
+        return
     H, W = card.H, card.W
     red_ink, black_ink = style.ink("H"), style.ink("S")
     ink = red_ink if red else black_ink
@@ -723,6 +748,8 @@ def draw_face(key: str, height: int = 400, style: Style | None = None
     """One face (BGRA uint8, `height` px high) and its corner-index boxes (face px)."""
     style = style or STYLE
     card = _Card(height, style)
+    if style.stains and key != "back":
+        drawn_faces.age_paper(card, style.stains, key)
     if key == "back":
         _back(card, style)
     elif key in ("JKB", "JKR"):
@@ -779,6 +806,13 @@ URW_VARIANT_FONTS = tuple(URW_PREFIX + f + ".otf" for f in (
     "URWGothic-Demi", "NimbusMonoPS-Bold",
 ))
 URW_VARIANT_PIPS = VARIANT_PIPS + ("font-urw",)
+# Variants from N_PLAIN_VARIANTS on are face variants (drawn_faces): dark, coloured and aged
+# paper in turn, each with jokers (drawn_faces.JOKER_CORNERS and JOKER_ARTS in turn), their fonts
+# and pips from all the lists above. Negative variants are the held-out face decks: referee-drawn
+# itself (its font, pips and jester) on dark, coloured and aged paper (N_HELDOUT_FACES of them).
+N_PLAIN_VARIANTS = 48
+N_HELDOUT_FACES = 6
+FACE_VARIANT_FONTS = VARIANT_FONTS + URW_VARIANT_FONTS
 # widest pip (width / height) of each kind, rounded up (checked by the tests)
 PIP_MAX_ASPECT = {"drawn": 1.15, "shape": 1.05, "shape-narrow": 0.85, "shape-fat": 1.1, "font": 1.05,
                    "font-dejavu": 1.05, "font-urw": 1.05}
@@ -801,7 +835,13 @@ def variant_style(k: int) -> Style:
     (about +-25 % around STYLE, kept in the corner and clear of the centre pips and the court
     panel), classic two-colour inks of varied tones or (about 1 in 4) a four-colour deck (green
     clubs, blue or orange diamonds), paper from white to cream, a back in blue, red, green or
-    grey. Drawn from a generator seeded by a hash of k (not Python's hash())."""
+    grey. Drawn from a generator seeded by a hash of k (not Python's hash()).
+
+    From N_PLAIN_VARIANTS on, a face variant: the same, then the paper, inks, court panel and
+    stains of a dark, coloured or aged deck (k - N_PLAIN_VARIANTS modulo 3; drawn_faces.face_colours)
+    and a joker of the training kinds. A negative k: held-out face deck -k - 1 (heldout_face_style)."""
+    if k < 0:
+        return heldout_face_style(-k - 1)
     rng = _variant_rng(k)
 
     def u(a, b):
@@ -813,6 +853,10 @@ def variant_style(k: int) -> Style:
     if k < N_CLASSIC_VARIANTS:
         font = VARIANT_FONTS[k % len(VARIANT_FONTS)]
         pips = VARIANT_PIPS[(k + 2 * (k // len(VARIANT_FONTS))) % len(VARIANT_PIPS)]
+    elif k >= N_PLAIN_VARIANTS:  # face variants: every font and pip kind, a step of 7 through the fonts
+        j = k - N_PLAIN_VARIANTS
+        font = FACE_VARIANT_FONTS[(7 * j) % len(FACE_VARIANT_FONTS)]
+        pips = URW_VARIANT_PIPS[(j + j // 3) % len(URW_VARIANT_PIPS)]
     else:
         j = k - N_CLASSIC_VARIANTS
         font = URW_VARIANT_FONTS[j % len(URW_VARIANT_FONTS)]
@@ -859,6 +903,34 @@ def variant_style(k: int) -> Style:
     back = int(rng.integers(4))  # (the blue is not referee-drawn's: its back stays unseen too)
     ground = [(150, 90, 35), (40, 35, 150), (45, 95, 25), (60, 60, 60)][back]
     light = [(235, 205, 165), (150, 150, 225), (150, 200, 140), (185, 185, 185)][back]
-    return replace(STYLE, font=font, pips=pips, bold=bold, joker_bold=bold,
-                   joker_letter_h=u(0.04, 0.052), court_frame=(court_x, STYLE.court_frame[1]),
-                   paper=paper, edge=edge, inks=inks, back_ground=ground, back_light=light, **g)
+    style = replace(STYLE, font=font, pips=pips, bold=bold, joker_bold=bold,
+                    joker_letter_h=u(0.04, 0.052), court_frame=(court_x, STYLE.court_frame[1]),
+                    paper=paper, edge=edge, inks=inks, back_ground=ground, back_light=light, **g)
+    if k < N_PLAIN_VARIANTS:
+        return style
+    j = k - N_PLAIN_VARIANTS
+    h = hashlib.blake2b(f"referee-drawn/face-variant/{int(k)}".encode(), digest_size=8).digest()
+    colours = drawn_faces.face_colours(face_kind(k), np.random.default_rng(int.from_bytes(h, "little")))
+    corners, arts = drawn_faces.JOKER_CORNERS, drawn_faces.JOKER_ARTS
+    return replace(style, **colours, joker_corner=corners[j % len(corners)],
+                   joker_art=arts[(j + j // len(corners)) % len(arts)])
+
+
+def face_kind(k: int) -> str | None:
+    """The face kind (drawn_faces.FACE_KINDS) of variant k; None for a plain one."""
+    if k < 0:
+        return drawn_faces.FACE_KINDS[(-k - 1) * len(drawn_faces.FACE_KINDS) // N_HELDOUT_FACES]
+    if k < N_PLAIN_VARIANTS:
+        return None
+    return drawn_faces.FACE_KINDS[(k - N_PLAIN_VARIANTS) % len(drawn_faces.FACE_KINDS)]
+
+
+def heldout_face_style(j: int) -> Style:
+    """Held-out face deck j (0 .. N_HELDOUT_FACES - 1): referee-drawn's STYLE (its font, pips,
+    jester and back) on the paper and inks of a dark (j 0, 1), coloured (2, 3) or aged (4, 5)
+    deck, from a generator seeded by a hash of j."""
+    if not 0 <= j < N_HELDOUT_FACES:
+        raise ValueError(f"no held-out face deck {j}")
+    h = hashlib.blake2b(f"referee-drawn/heldout-face/{int(j)}".encode(), digest_size=8).digest()
+    colours = drawn_faces.face_colours(face_kind(-j - 1), np.random.default_rng(int.from_bytes(h, "little")))
+    return replace(STYLE, **colours)

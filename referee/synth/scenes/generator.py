@@ -1084,7 +1084,9 @@ def generate_scene(seed: int, designs: list[str] | tuple[str, ...], config: Scen
     effects = random_effects(rng)
     placements, extras = random_layout(rng, camera, [main, second], cfg)
     sc = render_table(placements, table, camera, light, effects, extras, seed=int(rng.integers(2 ** 31)))
-    sc.meta.update({"seed": seed, "designs": sorted({p.design for p in placements}) or [main]})
+    # the placements: card_id of a SceneObject is its index there (the benches read each card's design)
+    sc.meta.update({"seed": seed, "designs": sorted({p.design for p in placements}) or [main],
+                    "placements": placements})
     return sc
 
 

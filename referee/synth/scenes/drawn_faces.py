@@ -1,0 +1,292 @@
+"""Dark, coloured and aged faces and varied jokers for the drawn decks (referee.synth.scenes.drawn).
+
+The first training variants of the drawn deck (``drawn-train-00`` .. ``-47``) are all light paper
+with dark ink and carry no jokers; real decks also come on dark stock with light ink, on coloured
+paper, yellowed and stained with age, and with jokers of every kind. This module holds what the
+drawer needs for those:
+
+* :func:`face_colours`: the paper, inks, edge and court-panel colours (and the stains' seed) of a
+  face variant of one of three kinds, ``dark`` (light ink on paper of luma 15-85), ``coloured``
+  (dark ink on tinted paper of luma 110-195) or ``aged`` (yellowed paper of luma 165-215 with tea
+  stains, foxing and a browned rim; slightly faded ink), drawn from a generator the caller seeds;
+* :func:`age_paper`: the stains of an aged face (deterministic per deck and face key);
+* :func:`joker_corner` and :func:`joker_art`: the jokers of the training variants, never
+  referee-drawn's own (its jester's head and vertical JOKER in its own font stay held out): the
+  corner is the word JOKER written downwards or across, a star, or a small cap, and the middle a
+  star, a jester's cap, the word JOKER across the face or a harlequin diamond.
+
+The drawer passes its card canvas in (an object with ``H``, ``W``, ``mask()``, ``paint(mask, colour)``,
+``text(text, cap_px)`` and ``paste(dst, mask, x, y)``); this module imports nothing of the drawer.
+"""
+from __future__ import annotations
+
+import hashlib
+
+import cv2
+import numpy as np
+
+FACE_KINDS = ("dark", "coloured", "aged")
+# joker corner and middle kinds of the training variants ("vertical" corner and "jester" middle
+# are referee-drawn's own, and the training variants draw their vertical JOKER in their own fonts)
+JOKER_CORNERS = ("vertical", "across", "star", "cap", "vertical-star")
+JOKER_ARTS = ("star", "cap", "word", "harlequin", "sun")
+
+
+def _luma(bgr) -> float:
+    b, g, r = (float(c) for c in bgr)
+    return 0.114 * b + 0.587 * g + 0.299 * r
+
+
+def _clip(v) -> tuple[int, int, int]:
+    return tuple(int(round(min(255.0, max(0.0, float(c))))) for c in v)
+
+
+def _hsv(h: float, s: float, v: float) -> tuple[int, int, int]:
+    c = np.uint8([[[int(h) % 180, int(np.clip(s, 0, 255)), int(np.clip(v, 0, 255))]]])
+    return tuple(int(x) for x in cv2.cvtColor(c, cv2.COLOR_HSV2BGR)[0, 0])
+
+
+def _with_luma(bgr, target: float) -> tuple[int, int, int]:
+    """The colour scaled (then lifted towards grey where scaling saturates) to a luma near target."""
+    c = np.asarray(bgr, np.float64)
+    for _ in range(20):
+        y = _luma(c)
+        if abs(y - target) < 1.0:
+            break
+        if y > 0:
+            c = c * (target / y)
+        c = np.clip(c, 0, 255)
+        if _luma(c) < target - 1:   # clipped: add grey
+            c = np.clip(c + (target - _luma(c)), 0, 255)
+    return _clip(c)
+
+
+def contrast(a, b) -> float:
+    """How far apart two BGR colours are: the largest channel difference."""
+    return float(np.abs(np.asarray(a, float) - np.asarray(b, float)).max())
+
+
+MIN_INK_CONTRAST = 90.0  # every ink differs from the paper by at least this much in one channel
+
+
+def face_colours(kind: str, rng: np.random.Generator) -> dict:
+    """Style fields of a face variant of `kind` (FACE_KINDS): paper, inks (S, H, D, C), edge, the
+    court panel's ground, stains (a seed; 0: none). Every ink keeps MIN_INK_CONTRAST from the
+    paper, and the paper's luma lies in the kind's range (see the module's doc)."""
+    def u(a, b):
+        return float(rng.uniform(a, b))
+
+    four = rng.random() < 0.25
+    for _ in range(200):
+        stains = 0
+        if kind == "dark":
+            hue = [0, 10, 100, 115, 130, 160, 60, 85][int(rng.integers(8))]   # black, brown, navy, ...
+            paper = _with_luma(_hsv(hue, u(0, 200), 60), u(15, 85))
+            white = _clip(np.array([235, 240, 242]) * u(0.85, 1.0))
+            black = white if rng.random() < 0.6 else _hsv(u(15, 30), u(60, 140), u(200, 250))  # white or gold
+            red = _hsv(u(170, 180) if rng.random() < 0.5 else u(0, 8), u(90, 170), u(235, 255))
+            green, diamond = _hsv(u(50, 70), u(100, 180), u(200, 250)), _hsv(u(95, 110), u(80, 160), u(235, 255))
+            edge = _clip(np.asarray(paper) + u(40, 90))
+            panel = _clip(np.asarray(paper) * 0.5 + u(10, 30))
+        elif kind == "coloured":
+            paper = _with_luma(_hsv(u(0, 180), u(40, 150), 220), u(110, 195))
+            v = u(0, 40)
+            black = _clip(v + rng.uniform(-8, 8, 3))
+            red = _clip((u(10, 60), u(0, 40), u(140, 200)))
+            green, diamond = _clip((u(20, 60), u(80, 120), u(0, 30))), _clip((u(120, 170), u(30, 70), u(0, 20)))
+            edge = _clip(np.asarray(paper) * u(0.5, 0.75))
+            panel = _clip(np.asarray(paper) * 0.25 + 0.75 * np.array([214, 232, 244]))
+        elif kind == "aged":
+            y = u(165, 215)
+            paper = _with_luma((u(120, 185), u(195, 225), u(215, 245)), y)
+            fade = u(0.05, 0.25)
+            black = _clip((1 - fade) * np.array([34, 28, 26]) + fade * np.asarray(paper) + rng.uniform(-6, 6, 3))
+            red = _clip((1 - fade) * np.array([u(20, 60), u(20, 45), u(150, 200)]) + fade * np.asarray(paper))
+            green = _clip((1 - fade) * np.array([u(20, 60), u(90, 130), u(0, 30)]) + fade * np.asarray(paper))
+            diamond = _clip((1 - fade) * np.array([u(130, 180), u(50, 90), u(0, 30)]) + fade * np.asarray(paper))
+            edge = _clip(np.asarray(paper) * u(0.55, 0.75))
+            panel = _clip(np.asarray(paper) * 0.5 + 0.5 * np.array([200, 225, 240]))
+            stains = int(rng.integers(1, 2 ** 31))
+        else:
+            raise ValueError(f"unknown face kind {kind!r}")
+        inks = (black, red, diamond, green) if four else (black, red, red, black)
+        if all(contrast(i, paper) >= MIN_INK_CONTRAST for i in inks):
+            return {"paper": paper, "inks": inks, "edge": edge, "panel": panel, "stains": stains}
+    raise RuntimeError("no colours with enough contrast")  # pragma: no cover - the ranges allow it
+
+
+# --------------------------------------------------------------------------------------------
+# aged paper
+# --------------------------------------------------------------------------------------------
+def age_paper(card, seed: int, key: str) -> None:
+    """Yellowed, stained paper on a freshly filled card: a browned rim, a few tea stains (a pale
+    blot with a darker ring), foxing dots and faint creases; the same for a (seed, face key)."""
+    h = hashlib.blake2b(f"{seed}/{key}".encode(), digest_size=8).digest()
+    rng = np.random.default_rng(int.from_bytes(h, "little"))
+    H, W = card.H, card.W
+    brown = np.array([40, 90, 140], np.float32)
+    # browned rim: a soft band along the edge
+    rim = np.zeros((H, W), np.uint8)
+    t = int(rng.uniform(0.02, 0.06) * W)
+    cv2.rectangle(rim, (0, 0), (W - 1, H - 1), 255, 2 * t)
+    rim = cv2.GaussianBlur(rim, (0, 0), max(1.0, t * 0.8))
+    card.paint((rim.astype(np.float32) * rng.uniform(0.1, 0.3)).astype(np.uint8), brown)
+    # tea stains
+    for _ in range(int(rng.integers(1, 4))):
+        c = (int(rng.uniform(0, W)), int(rng.uniform(0, H)))
+        r = int(rng.uniform(0.08, 0.3) * W)
+        blot = np.zeros((H, W), np.uint8)
+        cv2.ellipse(blot, c, (r, int(r * rng.uniform(0.6, 1.2))), float(rng.uniform(0, 180)), 0, 360, 255, -1)
+        blot = cv2.GaussianBlur(blot, (0, 0), max(1.0, r * 0.15))
+        card.paint((blot.astype(np.float32) * rng.uniform(0.05, 0.15)).astype(np.uint8), brown)
+        ring = np.zeros((H, W), np.uint8)
+        cv2.ellipse(ring, c, (r, int(r * rng.uniform(0.6, 1.2))), float(rng.uniform(0, 180)), 0,
+                    float(rng.uniform(200, 360)), 255, max(1, int(0.01 * W)))
+        ring = cv2.GaussianBlur(ring, (0, 0), max(1.0, 0.006 * W))
+        card.paint((ring.astype(np.float32) * rng.uniform(0.15, 0.3)).astype(np.uint8), brown)
+    # foxing: small brown dots
+    dots = np.zeros((H, W), np.uint8)
+    for _ in range(int(rng.integers(3, 25))):
+        cv2.circle(dots, (int(rng.uniform(0, W)), int(rng.uniform(0, H))), max(1, int(rng.uniform(0.003, 0.012) * W)),
+                   255, -1)
+    dots = cv2.GaussianBlur(dots, (0, 0), max(1.0, 0.003 * W))
+    card.paint((dots.astype(np.float32) * rng.uniform(0.2, 0.45)).astype(np.uint8), brown)
+    # a crease or two: a faint darker line
+    crease = np.zeros((H, W), np.uint8)
+    for _ in range(int(rng.integers(0, 3))):
+        p0 = (int(rng.uniform(0, W)), 0) if rng.random() < 0.5 else (0, int(rng.uniform(0, H)))
+        p1 = (int(rng.uniform(0, W)), H - 1) if rng.random() < 0.5 else (W - 1, int(rng.uniform(0, H)))
+        cv2.line(crease, p0, p1, 255, max(1, int(0.003 * W)), cv2.LINE_AA)
+    card.paint((crease.astype(np.float32) * 0.12).astype(np.uint8), (60, 60, 60))
+
+
+# --------------------------------------------------------------------------------------------
+# jokers
+# --------------------------------------------------------------------------------------------
+def star_points(cx: float, cy: float, r: float, points: int = 5, inner: float = 0.42,
+                turn: float = 0.0) -> np.ndarray:
+    """Vertices of a star (int32, for cv2.fillPoly), point up unless turned (radians)."""
+    a = -np.pi / 2 + turn + np.arange(2 * points) * np.pi / points
+    rad = np.where(np.arange(2 * points) % 2 == 0, r, r * inner)
+    return np.round(np.c_[cx + rad * np.cos(a), cy + rad * np.sin(a)]).astype(np.int32)
+
+
+def _cap(m: np.ndarray, cx: float, cy: float, s: float, bells: bool = True) -> None:
+    """A two-pointed jester's cap (straight points leaning out, a band, a bell on each point)
+    filled into mask m: centre of the band (cx, cy), width 2 s."""
+    band = np.array([(cx - s, cy), (cx + s, cy), (cx + 0.9 * s, cy + 0.3 * s), (cx - 0.9 * s, cy + 0.3 * s)])
+    left = np.array([(cx - s, cy), (cx - 1.35 * s, cy - 1.1 * s), (cx + 0.05 * s, cy)])
+    right = np.array([(cx + s, cy), (cx + 1.35 * s, cy - 1.1 * s), (cx - 0.05 * s, cy)])
+    for p in (band, left, right):
+        cv2.fillPoly(m, [np.round(p).astype(np.int32)], 255, cv2.LINE_AA)
+    if bells:
+        for x in (cx - 1.35 * s, cx + 1.35 * s):
+            cv2.circle(m, (int(x), int(cy - 1.1 * s)), max(1, int(0.2 * s)), 255, -1, cv2.LINE_AA)
+
+
+def joker_corner(card, style, rng: np.random.Generator) -> np.ndarray:
+    """The top-left joker marking of the training variants (style.joker_corner, JOKER_CORNERS),
+    as a mask the drawer paints and rotates into the bottom-right corner."""
+    H, W = card.H, card.W
+    m = card.mask()
+    kind = style.joker_corner
+    lh = style.joker_letter_h * H
+    x = style.col_x * W
+    y = style.top * H
+    if kind in ("vertical", "vertical-star"):
+        letters = "JOKER"
+        for ch in letters:
+            t = card.text(ch, lh)
+            card.paste(m, t, x - t.shape[1] / 2, y)
+            y += lh * style.joker_pitch
+        if kind == "vertical-star":
+            r = 0.55 * lh
+            cv2.fillPoly(m, [star_points(x, y + r, r)], 255, cv2.LINE_AA)
+    elif kind == "across":   # the word across the top, small, from the index column's left edge
+        t = card.text("JOKER", lh)
+        if t.shape[1] > 0.3 * W:
+            t = cv2.resize(t, (int(0.3 * W), t.shape[0]), interpolation=cv2.INTER_AREA)
+        left = max(0.03 * W, x - 0.6 * style.rank_max_w * W)
+        card.paste(m, t, left, y)
+    elif kind == "star":
+        r = 0.5 * style.rank_h * H
+        cv2.fillPoly(m, [star_points(x, y + r, r, inner=float(rng.uniform(0.38, 0.5)))], 255, cv2.LINE_AA)
+    elif kind == "cap":
+        s = min(0.45 * style.rank_max_w, (style.col_x - 0.035) / 1.6) * W   # bells clear of the edge
+        _cap(m, x, y + 1.3 * s, s)
+    else:
+        raise ValueError(f"unknown joker corner {kind!r}")
+    return m
+
+
+def joker_art(card, red: bool, style, rng: np.random.Generator) -> None:
+    """The middle of a training variant's joker (style.joker_art, JOKER_ARTS), painted on card."""
+    H, W = card.H, card.W
+    red_ink, black_ink = style.ink("H"), style.ink("S")
+    ink, other = (red_ink, black_ink) if red else (black_ink, red_ink)
+    cx, cy = W / 2, H / 2
+    kind = style.joker_art
+    if kind == "star":
+        m = card.mask()
+        r = float(rng.uniform(0.28, 0.36)) * W
+        cv2.fillPoly(m, [star_points(cx, cy - 0.04 * H, r, inner=float(rng.uniform(0.38, 0.5)))], 255, cv2.LINE_AA)
+        card.paint(m, ink)
+        o = card.mask()
+        cv2.polylines(o, [star_points(cx, cy - 0.04 * H, 1.15 * r)], True, 255, max(1, int(0.004 * H)), cv2.LINE_AA)
+        card.paint(o, other)
+        t = card.text("JOKER", 0.06 * H)
+        w = card.mask()
+        card.paste(w, t, cx - t.shape[1] / 2, cy + 0.2 * H)
+        card.paint(w, ink)
+    elif kind == "cap":
+        m = card.mask()
+        _cap(m, cx, cy + 0.05 * H, float(rng.uniform(0.22, 0.3)) * W)
+        card.paint(m, ink)
+        b = card.mask()
+        s = 0.26 * W
+        cv2.rectangle(b, (int(cx - s), int(cy + 0.05 * H)), (int(cx + s), int(cy + 0.05 * H + 0.3 * s)), 255, -1)
+        card.paint(b, other)
+    elif kind == "word":   # JOKER large across (or along) the middle, in a frame
+        t = card.text("JOKER", float(rng.uniform(0.07, 0.1)) * H)
+        if rng.random() < 0.5:
+            t = np.ascontiguousarray(np.rot90(t))
+        scale = min(1.0, 0.6 * W / t.shape[1], 0.7 * H / t.shape[0])
+        if scale < 1.0:
+            t = cv2.resize(t, (max(1, int(t.shape[1] * scale)), max(1, int(t.shape[0] * scale))),
+                           interpolation=cv2.INTER_AREA)
+        m = card.mask()
+        card.paste(m, t, cx - t.shape[1] / 2, cy - t.shape[0] / 2)
+        card.paint(m, ink)
+        f = card.mask()
+        cv2.rectangle(f, (int(0.22 * W), int(0.16 * H)), (int(0.78 * W), int(0.84 * H)), 255, max(1, int(0.006 * H)))
+        card.paint(f, other)
+    elif kind == "harlequin":   # a panel of diamonds in the two inks
+        m1, m2 = card.mask(), card.mask()
+        x0, x1, y0, y1 = 0.25 * W, 0.75 * W, 0.22 * H, 0.78 * H
+        n = int(rng.integers(3, 6))
+        dw, dh = (x1 - x0) / n, (y1 - y0) / (2 * n)
+        for i in range(n):
+            for j in range(2 * n):
+                q = np.array([(x0 + (i + 0.5) * dw, y0 + j * dh), (x0 + (i + 1) * dw, y0 + (j + 0.5) * dh),
+                              (x0 + (i + 0.5) * dw, y0 + (j + 1) * dh), (x0 + i * dw, y0 + (j + 0.5) * dh)])
+                cv2.fillPoly(m1 if (i + j) % 2 else m2, [np.round(q).astype(np.int32)], 255, cv2.LINE_AA)
+        card.paint(m1, ink)
+        card.paint(m2, other)
+    elif kind == "sun":   # a round smiling face with rays
+        m = card.mask()
+        r = float(rng.uniform(0.18, 0.24)) * W
+        for a in np.arange(12) * np.pi / 6:
+            p = [(cx + 1.15 * r * np.cos(a - 0.12), cy + 1.15 * r * np.sin(a - 0.12)),
+                 (cx + 1.6 * r * np.cos(a), cy + 1.6 * r * np.sin(a)),
+                 (cx + 1.15 * r * np.cos(a + 0.12), cy + 1.15 * r * np.sin(a + 0.12))]
+            cv2.fillPoly(m, [np.round(np.array(p)).astype(np.int32)], 255, cv2.LINE_AA)
+        cv2.circle(m, (int(cx), int(cy)), int(r), 255, max(1, int(0.012 * H)), cv2.LINE_AA)
+        card.paint(m, ink)
+        f = card.mask()
+        for dx in (-0.35, 0.35):
+            cv2.circle(f, (int(cx + dx * r), int(cy - 0.25 * r)), max(1, int(0.1 * r)), 255, -1, cv2.LINE_AA)
+        cv2.ellipse(f, (int(cx), int(cy + 0.1 * r)), (int(0.55 * r), int(0.45 * r)), 0, 20, 160, 255,
+                    max(1, int(0.01 * H)), cv2.LINE_AA)
+        card.paint(f, other)
+    else:
+        raise ValueError(f"unknown joker art {kind!r}")

@@ -1,0 +1,200 @@
+"""Face variants of the drawn deck (drawn-faces-NN: dark, coloured and aged paper, with jokers) and
+the held-out face decks (referee-drawn-<kind>-N): referee/synth/scenes/drawn_faces.py.
+
+No system packages needed; small faces keep it fast.
+"""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from referee.synth.scenes import designs as D
+from referee.synth.scenes import drawn, drawn_faces
+from referee.synth.scenes.design import CARD_CODES
+from referee.synth.scenes.face_brightness import brightness_bin, paper_luminance
+
+H = 120
+FACES = D.FACE_VARIANTS
+HELDOUT = D.HELDOUT_FACES
+# the paper's luma (face_brightness.paper_luminance) each kind is drawn in
+LUMA = {"dark": (10, 90), "coloured": (105, 200), "aged": (150, 220)}
+
+
+def _digest(style) -> str:
+    h = hashlib.sha256()
+    for key in ("AS", "10H", "QC", "JKR", "back"):
+        im, boxes = drawn.draw_face(key, H, style)
+        h.update(key.encode())
+        h.update(im.tobytes())
+        h.update(json.dumps(boxes).encode())
+    return h.hexdigest()
+
+
+# sha256 of variants 0 and 3 (Hershey fonts, pips of OpenCV's own: the same on every machine with
+# this OpenCV) as the code before the face variants drew them
+EARLIER_VARIANTS = {0: "0e217a9f2bee1cb255b0ca6784114ad736687da2da671025a5f2a990d342b167",
+                    3: "51440feba257846d79adfbaf9756010ccdf2d2fc49b62f1c6eaa2b0d72469bc7"}
+
+
+@pytest.mark.parametrize("k", sorted(EARLIER_VARIANTS))
+def test_earlier_variants_drawn_as_before(k):
+    style = drawn.variant_style(k)
+    assert all(getattr(style, f) == getattr(drawn.STYLE, f) for f in drawn.LATER_FIELDS)
+    assert _digest(style) == EARLIER_VARIANTS[k]
+
+
+def test_earlier_variants_keep_their_cache_digest(tmp_path, monkeypatch):
+    """The new Style fields at their defaults leave the digest of the decks drawn before alone:
+    the cache's style digest is the one computed without them."""
+    monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(D, "FACE_HEIGHT", 60)
+    d = D.get_design("drawn-train-05")
+    style = dataclasses.asdict(D.drawn_style(d))
+    for f in drawn.LATER_FIELDS:
+        del style[f]
+    style["resolved"] = drawn.fonts_drawn_here(style["font"], style["pips"])
+    style["faces"] = list(d.face_keys)
+    text = json.dumps(style, sort_keys=True)
+    assert D.build_design_cache(d)["style"] == hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+
+def test_registry():
+    assert [d.name for d in FACES] == [f"drawn-faces-{j:02d}" for j in range(D.N_FACE_VARIANTS)]
+    train, held = D.designs_for("train"), D.designs_for("heldout")
+    for j, d in enumerate(FACES):
+        assert d.split == "train" and d in train and d.family == "drawn-faces" and d.kind == "drawn"
+        assert d.variant == drawn.N_PLAIN_VARIANTS + j and {"JKB", "JKR"} <= set(d.face_keys)
+    assert [drawn.face_kind(d.variant) for d in FACES] == [drawn_faces.FACE_KINDS[j % 3] for j in range(len(FACES))]
+    assert len(HELDOUT) == drawn.N_HELDOUT_FACES
+    for d in HELDOUT:
+        assert d.split == "heldout-faces" and d in D.designs_for("heldout-faces")
+        assert d not in held and d not in train and {"JKB", "JKR"} <= set(d.face_keys)
+        assert d.name.startswith(f"referee-drawn-{drawn.face_kind(d.variant)}-")
+    assert {drawn.face_kind(d.variant) for d in HELDOUT} == set(drawn_faces.FACE_KINDS)
+
+
+def test_styles_deterministic_and_distinct():
+    ks = [d.variant for d in FACES + HELDOUT]
+    styles = [drawn.variant_style(k) for k in ks]
+    assert styles == [drawn.variant_style(k) for k in ks]
+    assert len(set(styles)) == len(styles)
+    code = ("import dataclasses, json; from referee.synth.scenes import drawn; "
+            "print(json.dumps([dataclasses.asdict(drawn.variant_style(k)) for k in (49, 53, -2)], sort_keys=True))")
+    out = subprocess.run([sys.executable, "-c", code], env=dict(os.environ, PYTHONHASHSEED="4321"),
+                         capture_output=True, text=True, check=True)
+    assert json.loads(out.stdout) == json.loads(json.dumps(
+        [dataclasses.asdict(drawn.variant_style(k)) for k in (49, 53, -2)], sort_keys=True))
+
+
+def test_faces_deterministic():
+    for k in (48, 50, 52, -1, -5):   # dark, aged (stains), held-out dark and aged
+        style = drawn.variant_style(k)
+        for key in ("7C", "JKR", "JKB"):
+            a, b = drawn.draw_face(key, H, style), drawn.draw_face(key, H, style)
+            assert a[0].tobytes() == b[0].tobytes() and a[1] == b[1], (k, key)
+
+
+def test_training_faces_never_referee_drawns_own():
+    for d in FACES:
+        s = D.drawn_style(d)
+        assert s.font != "uni" and drawn.resolve_font(s.font) != "uni" and s.pips != "drawn"
+        assert s.joker_art != "jester" and s.back_ground != drawn.STYLE.back_ground
+    # every joker corner and middle kind is used, and not only the word written downwards
+    assert {D.drawn_style(d).joker_corner for d in FACES} == set(drawn_faces.JOKER_CORNERS)
+    assert {D.drawn_style(d).joker_art for d in FACES} == set(drawn_faces.JOKER_ARTS)
+    for d in HELDOUT:   # referee-drawn's font, pips, jester and back on other paper
+        s = D.drawn_style(d)
+        assert (s.font, s.pips, s.joker_art, s.joker_corner, s.back_ground) == (
+            drawn.STYLE.font, drawn.STYLE.pips, "jester", "vertical", drawn.STYLE.back_ground)
+        assert s.paper != drawn.STYLE.paper
+
+
+@pytest.mark.parametrize("design", [d.name for d in FACES[:6] + HELDOUT])
+def test_paper_luminance_in_the_kinds_range_and_inks_readable(design):
+    d = D.get_design(design)
+    style, kind = D.drawn_style(d), drawn.face_kind(d.variant)
+    lo, hi = LUMA[kind]
+    for key in ("AS", "7H", "QC", "10D", "JKR"):
+        im, boxes = drawn.draw_face(key, H, style)
+        y = paper_luminance(im, boxes)
+        assert lo <= y <= hi, (design, key, y)
+        if kind == "dark":
+            assert brightness_bin(y) == "dark"
+    assert all(drawn_faces.contrast(ink, style.paper) >= drawn_faces.MIN_INK_CONTRAST for ink in style.inks)
+    if kind == "aged":
+        assert style.stains
+        plain = dataclasses.replace(style, stains=0)
+        assert drawn.draw_face("7H", H, style)[0].tobytes() != drawn.draw_face("7H", H, plain)[0].tobytes()
+
+
+def test_every_kind_and_bin_is_drawn():
+    bins = {brightness_bin(paper_luminance(*drawn.draw_face("5S", H, D.drawn_style(d)))) for d in FACES}
+    assert bins == {"dark", "mid", "light"}
+
+
+@pytest.mark.parametrize("design", [d.name for d in FACES[:10]])
+def test_jokers_have_a_corner_marking_in_both_corners(design):
+    style = D.drawn_style(D.get_design(design))
+    for key in ("JKR", "JKB"):
+        im, boxes = drawn.draw_face(key, 200, style)
+        h, w = im.shape[:2]
+        assert len(boxes) == 2, key
+        tl, br = boxes
+        assert tl == (w - br[2], h - br[3], w - br[0], h - br[1])
+        assert tl[0] >= 0.02 * w and tl[2] < 0.36 * w and tl[3] < 0.45 * h, (key, tl)
+    red, black = drawn.draw_face("JKR", 200, style)[0], drawn.draw_face("JKB", 200, style)[0]
+    assert red.tobytes() != black.tobytes()
+
+
+def test_face_variants_pass_the_design_check():
+    """The registry's automatic index finder (used for every other design) agrees that the
+    dark, coloured and aged faces have one index per corner where they were drawn."""
+    for k in (48, 49, 50):
+        faces, boxes = drawn.draw_deck(160, drawn.variant_style(k))
+        res = D.find_design_indices(faces)
+        assert res.ok and not res.four_corner, (k, res.reason)
+        near = 0
+        for key in CARD_CODES:
+            a = sorted(res.boxes[key], key=lambda b: b[0] + b[1])[0]
+            b = boxes[key][0]
+            ix = max(0, min(a[2], b[2]) - max(a[0], b[0])) * max(0, min(a[3], b[3]) - max(a[1], b[1]))
+            union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - ix
+            near += ix / union > 0.7
+        assert near >= 0.9 * len(CARD_CODES), (k, near)
+
+
+def test_face_variants_get_their_share_of_mixed_training_scenes():
+    from referee.synth.scenes.dataset import DRAWN_VARIANT_SHARE, FACE_VARIANT_SHARE, scene_designs
+
+    real = [f"real-{k}" for k in range(20)]
+    variants = [f"drawn-train-{k:02d}" for k in range(48)]
+    faces = [d.name for d in FACES]
+    picks = [scene_designs(real + variants + faces, 7, "train", i, block=1) for i in range(3000)]
+    face_share = sum(p[0] in faces for p in picks) / len(picks)
+    variant_share = sum(p[0] in variants for p in picks) / len(picks)
+    assert abs(face_share - FACE_VARIANT_SHARE) < 0.03
+    assert abs(variant_share - (1 - FACE_VARIANT_SHARE) * DRAWN_VARIANT_SHARE) < 0.03
+    assert all(set(p) <= set(faces) or not set(p) & set(faces) for p in picks)
+
+
+def test_scene_of_a_face_variant_with_jokers(tmp_path, monkeypatch):
+    from referee.synth.scenes.generator import SceneConfig, generate_scene
+
+    monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(D, "FACE_HEIGHT", 160)
+    D.load_design.cache_clear()
+    try:
+        codes = set()
+        for seed in range(6):
+            sc = generate_scene(seed, ["drawn-faces-00"], SceneConfig(p_joker=1.0))
+            codes |= {o.code for o in sc.objects if o.kind == "index"}
+            assert all(p.design == "drawn-faces-00" for p in sc.meta["placements"])
+    finally:
+        D.load_design.cache_clear()
+    assert "JK" in codes

@@ -398,12 +398,12 @@ def _coupon(rng, h, w, px_mm):
 
 def _sheet(rng, h, w, px_mm):
     v = rng.uniform(205, 252)
-    img = np.empty((h, w, 3), np.float32)
-    img[:] = _hsv(rng.uniform(10, 30), rng.uniform(0, 30), v)
-    img *= (1 + 0.02 * _lowfreq(rng, (h, w), (3, 4)))[..., None]
+    paper = np.empty((h, w, 3), np.uint8)
+    paper[:] = _hsv(rng.uniform(10, 30), rng.uniform(0, 30), v).astype(np.uint8)
     if rng.random() < 0.4:  # a few lines of print
-        _text_lines(img, rng, (int(0.1 * w), int(0.1 * h), int(0.9 * w), int(rng.uniform(0.2, 0.9) * h)), px_mm,
+        _text_lines(paper, rng, (int(0.1 * w), int(0.1 * h), int(0.9 * w), int(rng.uniform(0.2, 0.9) * h)), px_mm,
                     ink=(60, 60, 60))
+    img = paper.astype(np.float32) * (1 + 0.02 * _lowfreq(rng, (h, w), (3, 4)))[..., None]
     # a shadow across it, straight-edged (a hand, a lamp arm, a book's edge), soft on one side
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     a = rng.uniform(0, 2 * np.pi)

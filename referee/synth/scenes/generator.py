@@ -1101,7 +1101,7 @@ def generate_scene(seed: int, designs: list[str] | tuple[str, ...], config: Scen
     sc = render_table(placements, table, camera, light, effects, extras, seed=int(rng.integers(2 ** 31)))
     sc.meta.update({"seed": seed, "designs": sorted({p.design for p in placements}) or [main]})
     if cfg.p_negatives > 0 or cfg.p_rich_table > 0:
-        sc.meta["negatives"] = [_negative_in_image(n, camera) for n in negatives]
+        sc.meta["negatives"] = [negative_in_image(n, camera) for n in negatives]
     return sc
 
 
@@ -1131,7 +1131,7 @@ def _hard_negatives(seed: int, cfg: SceneConfig, camera: Camera, table: TableSty
     return (rich_style if rich else table), negatives
 
 
-def _negative_in_image(negative: dict, camera: Camera) -> dict:
+def negative_in_image(negative: dict, camera: Camera) -> dict:
     """A negative as the scene's meta keeps it: kind, card_sized, quad (image px) and box (the
     quad's bounding box clipped to the image; None when it lies outside)."""
     w, h = negative["size_mm"]

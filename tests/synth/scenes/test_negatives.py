@@ -7,6 +7,7 @@ import shutil
 from dataclasses import replace
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
@@ -167,20 +168,21 @@ def test_detector_dataset_with_negatives(tmp_path):
 
 def test_negative_quad_matches_the_decal():
     """The quad kept in the meta is where _draw_flat_print pastes the negative's Decal."""
-    from referee.synth.scenes.generator import Camera, _apply_h, _negative_in_image
+    from referee.synth.scenes.generator import Camera, negative_in_image
 
     cam = Camera(tilt_deg=20, yaw_deg=15, distance_mm=600)
     image = np.zeros((40, 80, 4), np.uint8)
     n = {"kind": "book", "card_sized": False, "z": -30.0, "size_mm": (100.0, 50.0), "angle_deg": 70.0,
          "center": (10.0, 20.0), "image": image}
-    m = _negative_in_image(n, cam)
+    m = negative_in_image(n, cam)
     # the Decal's own transform (generator._draw_flat_print): image px -> table mm -> image
     ph, pw = image.shape[:2]
     sx, sy = 100.0 / pw, 50.0 / ph
     a = math.radians(70.0)
     Rm = np.array([[math.cos(a), -math.sin(a), 10.0], [math.sin(a), math.cos(a), 20.0], [0, 0, 1]])
     S = np.array([[sx, 0, -pw / 2 * sx], [0, -sy, ph / 2 * sy], [0, 0, 1]])
-    pasted = _apply_h(cam.matrix() @ Rm @ S, np.array([[0, 0], [pw, 0], [pw, ph], [0, ph]], float))
+    corners = np.array([[[0, 0], [pw, 0], [pw, ph], [0, ph]]], np.float64)
+    pasted = cv2.perspectiveTransform(corners, cam.matrix() @ Rm @ S)[0]
     assert np.allclose(np.sort(pasted, axis=0), np.sort(m["quad"], axis=0), atol=1e-2)
     x1, y1, x2, y2 = m["box"]
     assert np.allclose((x1, y1, x2, y2), (*pasted.min(0), *pasted.max(0)), atol=1e-2)

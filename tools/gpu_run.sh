@@ -19,6 +19,11 @@
 #   gcls-b  classifier, from scratch, $CLS_SCRATCH_MODEL (default referee/train/index-cls-wide.yaml,
 #           1.5x the widths: session 14 found the committed network underfitting), lr 0.003
 # $OUT also gets log.txt and results.tgz (results.csv and args of each run, and all logs).
+# RUNS picks some of the four (e.g. RUNS=gdet-a: the detector fine-tune alone, no classifier data).
+# The detector data gets hard negatives for `back` in DET_NEGATIVES of its scenes and a carpet,
+# rug, brick or dark-cloth table in DET_RICH_TABLES (issue 25; referee/synth/scenes/negatives.py;
+# the defaults are recipe.DET_NEGATIVES, DET_RICH_TABLES; 0 and 0 write the committed detector's
+# scenes).
 set -u
 OUT=${OUT:-/tmp/gpu-out}
 SEED=${SEED:-20261210}
@@ -30,6 +35,12 @@ DATA=${DATA:-/tmp/gpu-data}
 GEN_WORKERS=${GEN_WORKERS:-8}
 DEVICE=${DEVICE:-0}
 CLS_SCRATCH_MODEL=${CLS_SCRATCH_MODEL:-referee/train/index-cls-wide.yaml}
+RUNS=${RUNS:-gdet-a gdet-b gcls-a gcls-b}
+DET_NEGATIVES=${DET_NEGATIVES:-$(python3 -c "from referee.synth.scenes.recipe import DET_NEGATIVES as v; print(v)")}
+DET_RICH_TABLES=${DET_RICH_TABLES:-$(python3 -c "from referee.synth.scenes.recipe import DET_RICH_TABLES as v; print(v)")}
+want() { case " $RUNS " in *" $1 "*) return 0;; esac; return 1; }
+want_det() { want gdet-a || want gdet-b; }
+want_cls() { want gcls-a || want gcls-b; }
 LOGS=/tmp/gpu-logs
 mkdir -p "$OUT" "$DATA" "$LOGS"
 exec > >(tee -a "$OUT/log.txt") 2>&1
@@ -76,21 +87,29 @@ python3 -c "from referee.synth.scenes.dataset import usable_design_names as s; t
 stamp "environment ready"
 
 # --- data: detector tiles and classifier crops, written side by side --------------------------
-python3 -m referee.cli train data --what det --data-dir "$DATA" --det-scenes "$DET_SCENES" --det-val-scenes "$VAL_SCENES" \
-  --seed "$SEED" --workers "$GEN_WORKERS" > "$DATA/gen-det.log" 2>&1 &
-gd=$!
-python3 -m referee.cli train data --what cls --data-dir "$DATA" --cls-scenes "$CLS_SCENES" --cls-val-scenes "$VAL_SCENES" \
-  --seed "$SEED" --workers "$GEN_WORKERS" > "$DATA/gen-cls.log" 2>&1 &
-gc=$!
-wait $gd; rd=$?; wait $gc; rc=$?
-tail -n 2 "$DATA/gen-det.log" "$DATA/gen-cls.log"
+rd=0 rc=0
+if want_det; then
+  python3 -m referee.cli train data --what det --data-dir "$DATA" --det-scenes "$DET_SCENES" --det-val-scenes "$VAL_SCENES" \
+    --seed "$SEED" --workers "$GEN_WORKERS" --det-negatives "$DET_NEGATIVES" --det-rich-tables "$DET_RICH_TABLES" \
+    > "$DATA/gen-det.log" 2>&1 &
+  gd=$!
+fi
+if want_cls; then
+  python3 -m referee.cli train data --what cls --data-dir "$DATA" --cls-scenes "$CLS_SCENES" --cls-val-scenes "$VAL_SCENES" \
+    --seed "$SEED" --workers "$GEN_WORKERS" > "$DATA/gen-cls.log" 2>&1 &
+  gc=$!
+fi
+if want_det; then wait $gd; rd=$?; tail -n 2 "$DATA/gen-det.log"; fi
+if want_cls; then wait $gc; rc=$?; tail -n 2 "$DATA/gen-cls.log"; fi
 [ $rd -eq 0 ] && [ $rc -eq 0 ] || { stamp "data generation failed"; exit 1; }
-stamp "data written: $(ls "$DATA/det/images/train" | wc -l) detector tiles, $(find "$DATA/cls/train" -name '*.png' | wc -l) crops"
+stamp "data written: $(ls "$DATA/det/images/train" 2>/dev/null | wc -l) detector tiles" \
+  "(hard negatives $DET_NEGATIVES, rich tables $DET_RICH_TABLES), $(find "$DATA/cls/train" -name '*.png' 2>/dev/null | wc -l) crops"
 
 # --- four trainings side by side --------------------------------------------------------------
 names=() pids=()
 start() {  # start NAME detector|classifier ARGS...: one training in the background, its log in $LOGS
   local name=$1 kind=$2; shift 2
+  want "$name" || return 0
   local flag=--det-name; [ "$kind" = classifier ] && flag=--cls-name
   python3 -m referee.cli train "$kind" "$flag" "$name" --device "$DEVICE" --hours "$HOURS" --threads 2 "$@" \
     > "$LOGS/$name.log" 2>&1 &

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import overload
 
 from referee.errors import UserError
-from referee.synth.scenes.recipe import DET_SCALE, TILE
+from referee.synth.scenes.recipe import DET_NEGATIVES, DET_RICH_TABLES, DET_SCALE, TILE
 
 REPO = Path(__file__).resolve().parents[2]
 DEFAULT_DATA = REPO / "data"
@@ -85,6 +85,13 @@ def _data_args(p: argparse.ArgumentParser) -> None:
                         "the pixel scale of the detector's 768x448 input; the first detectors used 0.5)")
     p.add_argument("--det-tile", type=int, default=TILE, help=f"detector tile size in px (default {TILE}; train "
                    "with --det-imgsz the same)")
+    p.add_argument("--det-negatives", type=float, default=0.0,
+                   help="share of detector scenes given unlabelled hard negatives for `back` (card-sized and larger "
+                        "wood, carpet, brick, cloth, print, books, CD cases, napkins, coupons, sheets, shadows; "
+                        f"default 0: the committed detector's scenes; {DET_NEGATIVES} for the next one)")
+    p.add_argument("--det-rich-tables", type=float, default=0.0,
+                   help="share of detector scenes on a carpet, rug, brick or dark-cloth table "
+                        f"(default 0; {DET_RICH_TABLES} for the next detector)")
 
 
 def _detector_args(p: argparse.ArgumentParser, with_data: bool = True) -> None:
@@ -186,7 +193,8 @@ def run_data(args: argparse.Namespace) -> int:
 
     if args.what in ("both", "det"):
         build_detector_dataset(args.data_out / "det", args.det_scenes, args.det_val_scenes, args.seed,
-                               workers=args.workers, scale=args.det_scale, tile=args.det_tile)
+                               workers=args.workers, scale=args.det_scale, tile=args.det_tile,
+                               negatives=args.det_negatives, rich_tables=args.det_rich_tables)
     if args.what in ("both", "cls"):
         build_classifier_dataset(args.data_out / "cls", args.cls_scenes, args.cls_val_scenes, args.seed + 1,
                                  workers=args.workers)

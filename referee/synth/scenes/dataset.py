@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import os
 import time
+from dataclasses import replace
 from multiprocessing import get_context
 from pathlib import Path
 
@@ -190,16 +191,24 @@ def _prepare(out_dir, config, train_designs, val_designs):
 def build_detector_dataset(out_dir, n_scenes_train: int, n_scenes_val: int, seed: int = 0,
                            workers: int = 1, config: SceneConfig | None = None,
                            train_designs: list[str] | None = None, val_designs: list[str] | None = None,
-                           scale: float = DET_SCALE, tile: int = TILE) -> Path:
+                           scale: float = DET_SCALE, tile: int = TILE, negatives: float = 0.0,
+                           rich_tables: float = 0.0) -> Path:
     """Write a YOLO detection dataset and data.yaml: tiles of tile x tile px from the scenes shrunk
     by `scale` (default DET_SCALE, TILE: 384 px tiles of 768x432 scenes, the pixel scale of the
-    detector's 768x448 input)."""
+    detector's 768x448 input). `negatives` and `rich_tables`: the shares of scenes (train and
+    val) given unlabelled hard negatives for `back` and a carpet/rug/brick/dark-cloth table
+    (SceneConfig.p_negatives, p_rich_table; recipe.DET_NEGATIVES, DET_RICH_TABLES for the next
+    detector); at 0 the scenes are the committed detector's."""
     out, cfg, tr, va = _prepare(out_dir, config, train_designs, val_designs)
+    if negatives or rich_tables:
+        cfg = replace(cfg, p_negatives=negatives, p_rich_table=rich_tables)
     for split in ("train", "val"):
         (out / "images" / split).mkdir(parents=True, exist_ok=True)
         (out / "labels" / split).mkdir(parents=True, exist_ok=True)
     (out / "data.yaml").write_text(
         f"# synthetic Daifugo table scenes (referee.synth.scenes), seed {seed}, scale {scale}, tiles {tile} px\n"
+        + (f"# hard negatives in {cfg.p_negatives:g} of the scenes, rich tables in {cfg.p_rich_table:g}\n"
+           if cfg.p_negatives or cfg.p_rich_table else "") +
         f"# train designs: {', '.join(tr)}\n# val (held-out) designs: {', '.join(va)}\n"
         f"path: {out}\ntrain: images/train\nval: images/val\n"
         "names:\n" + "".join(f"  {i}: {c}\n" for i, c in enumerate(CLASSES)))

@@ -32,6 +32,7 @@ from referee.vision.labels import PRINTED_RANKS
 
 from .design import CARD_CODES, JOKER
 from .designs import DesignFaces, load_design
+from .negatives import RICH_TABLE_KINDS, random_negatives, random_rich_table, rich_texture
 from .suit_shapes import suit_shape
 
 CARD_H_MM = 88.0
@@ -92,7 +93,7 @@ class Camera:
 
 @dataclass
 class TableStyle:
-    kind: str = "felt"  # wood | felt | cloth | paper | plain
+    kind: str = "felt"  # wood | felt | cloth | paper | plain; carpet | rug | brick | darkcloth (negatives.py)
     color: tuple[float, float, float] = (60, 110, 40)  # BGR base colour
     color2: tuple[float, float, float] = (40, 80, 30)  # second colour (stripes, grain)
     scale: float = 1.0  # pattern scale
@@ -234,6 +235,8 @@ def _texture(style: TableStyle, shape: tuple[int, int]) -> np.ndarray:
     c1 = np.array(style.color, np.float32)
     c2 = np.array(style.color2, np.float32)
     k = style.kind
+    if k in RICH_TABLE_KINDS:  # carpet, rug, brick, dark cloth (hard-negative scenes only)
+        return rich_texture(k, rng, shape, style.scale)
     if k == "wood":
         period = rng.uniform(6, 18) * style.scale
         warp = _lowfreq(rng, (h, w), (max(2, h // 60), max(2, w // 200))) * rng.uniform(2, 6)
@@ -772,6 +775,14 @@ class SceneConfig:
     p_held_hand: float = 0.3
     p_paper: float = 0.45
     p_backs: float = 0.5
+    # Hard negatives for `back` (negatives.py, issue 25): the share of scenes that get 1-4
+    # card-sized or larger non-card objects (wood, carpet, brick, cloth, newsprint, books, CD
+    # cases, napkins, coupons, sheets, cast shadows), and the share whose table is carpet, a rug,
+    # brick or dark folded cloth. Both are drawn from their own random stream, after the scene's,
+    # so at 0 (the default: the recipe of the committed models) a seed renders exactly as before,
+    # and above 0 a scene keeps its cards, camera and light and only gains the negatives / table.
+    p_negatives: float = 0.0
+    p_rich_table: float = 0.0
 
 
 _SKINS = ((95, 130, 190), (120, 155, 210), (140, 175, 225), (75, 110, 165), (55, 85, 130),
@@ -1083,11 +1094,60 @@ def generate_scene(seed: int, designs: list[str] | tuple[str, ...], config: Scen
     light = random_lighting(rng, cfg.size)
     effects = random_effects(rng)
     placements, extras = random_layout(rng, camera, [main, second], cfg)
+    negatives: list[dict] = []
+    if cfg.p_negatives > 0 or cfg.p_rich_table > 0:
+        table, negatives = _hard_negatives(seed, cfg, camera, table, placements)
+        extras = list(extras) + [Decal(n["image"], n["center"], n["size_mm"], n["angle_deg"], n["z"]) for n in negatives]
     sc = render_table(placements, table, camera, light, effects, extras, seed=int(rng.integers(2 ** 31)))
     # the placements: card_id of a SceneObject is its index there (the benches read each card's design)
     sc.meta.update({"seed": seed, "designs": sorted({p.design for p in placements}) or [main],
                     "placements": placements})
+    if cfg.p_negatives > 0 or cfg.p_rich_table > 0:
+        sc.meta["negatives"] = [negative_in_image(n, camera) for n in negatives]
     return sc
+
+
+NEGATIVES_STREAM = 25  # the hard negatives' random stream: SeedSequence([scene seed, this])
+
+
+def _hard_negatives(seed: int, cfg: SceneConfig, camera: Camera, table: TableStyle,
+                    placements: list[CardPlacement]) -> tuple[TableStyle, list[dict]]:
+    """The scene's table (a carpet, rug, brick or dark-cloth one with p_rich_table) and its hard
+    negatives (with p_negatives; negatives.random_negatives), from the scene seed's own stream.
+    The draws come in a fixed order whatever the shares, so a scene's negatives do not depend on
+    whether its table was changed."""
+    nrng = np.random.default_rng([seed, NEGATIVES_STREAM])
+    rich = nrng.random() < cfg.p_rich_table
+    rich_style = TableStyle(*random_rich_table(nrng))
+    with_negatives = nrng.random() < cfg.p_negatives
+    negatives: list[dict] = []
+    if with_negatives:
+        Hinv = np.linalg.inv(camera.matrix())
+        W, Hh = camera.size
+
+        def anywhere():
+            return _apply_h(Hinv, np.array([[nrng.uniform(0, W), nrng.uniform(0, Hh)]]))[0]
+
+        anchors = [p.center for p in placements]
+        negatives = random_negatives(nrng, anchors, anywhere)
+    return (rich_style if rich else table), negatives
+
+
+def negative_in_image(negative: dict, camera: Camera) -> dict:
+    """A negative as the scene's meta keeps it: kind, card_sized, quad (image px) and box (the
+    quad's bounding box clipped to the image; None when it lies outside)."""
+    w, h = negative["size_mm"]
+    a = math.radians(negative["angle_deg"])
+    c, s = math.cos(a), math.sin(a)
+    local = np.array([[-w / 2, h / 2], [w / 2, h / 2], [w / 2, -h / 2], [-w / 2, -h / 2]])
+    table = local @ np.array([[c, s], [-s, c]]) + np.asarray(negative["center"])
+    quad = _apply_h(camera.matrix(), table)
+    W, Hh = camera.size
+    x1, y1 = max(0.0, float(quad[:, 0].min())), max(0.0, float(quad[:, 1].min()))
+    x2, y2 = min(float(W), float(quad[:, 0].max())), min(float(Hh), float(quad[:, 1].max()))
+    box = (x1, y1, x2, y2) if x2 - x1 >= 1 and y2 - y1 >= 1 else None
+    return {"kind": negative["kind"], "card_sized": negative["card_sized"], "z": negative["z"],
+            "quad": quad.astype(np.float32), "box": box}
 
 
 def draw_labels(scene: Scene) -> np.ndarray:

@@ -5,3 +5,11 @@ argument parser need (kept free of heavy imports so `referee --help` stays fast)
 # detector's 768x448 input), TILE px square. The first detectors (det1-det3) used 0.5 and 320.
 DET_SCALE = 0.6
 TILE = 384
+
+# Hard negatives for `back` (issue 25; referee/synth/scenes/negatives.py): the shares of detector
+# training scenes given card-sized and larger non-card objects, and carpet/rug/brick/dark-cloth
+# tables, for the detector trained after the committed one (`referee train data --det-negatives
+# --det-rich-tables`, tools/gpu_run.sh). The committed detector's recipe had none (0, 0: the
+# options' defaults, which render its scenes exactly as before).
+DET_NEGATIVES = 0.5
+DET_RICH_TABLES = 0.3

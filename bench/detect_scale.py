@@ -225,12 +225,16 @@ def main() -> int:
     ap.add_argument("--heights", default=",".join(map(str, HEIGHTS)))
     ap.add_argument("--limit", type=int, default=0, help="every k-th photo so that about this many are read (0: all)")
     ap.add_argument("--threads", type=int, default=1, help="onnxruntime threads")
+    ap.add_argument("--small-index-px", type=float, default=None,
+                    help="read index boxes below this many px from five crops (default: STILL_IMAGE_OPTIONS'; 0: off)")
     ap.add_argument("--misses", action="store_true", help="name the photos with a missed card, per height")
     ap.add_argument("--why", action="store_true",
                     help="say why each card the second pass misses was missed (scale_misses.why_missed)")
     args = ap.parse_args()
     heights = [h if h == "photo" else float(h) for h in args.heights.split(",")]
     options = dict(STILL_IMAGE_OPTIONS)
+    if args.small_index_px is not None:
+        options["small_index_px"] = args.small_index_px or None
     recognizer = CardRecognizer(args.models, threads=args.threads, **options)
     size = recognizer.detector.model.imgsz
     if args.scenes:

@@ -42,7 +42,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
-from detect_eval import REAL_DEFAULT, centre, inside, match_real, real_labels  # noqa: E402
+from detect_eval import REAL_DEFAULT, centre, inside, match_real, rank_of, real_labels  # noqa: E402
 
 from referee.vision.recognizer import STILL_IMAGE_OPTIONS, CardRecognizer  # noqa: E402
 from referee.vision.scale import read_rescaled, second_pass_scales  # noqa: E402
@@ -52,14 +52,15 @@ FRAME = (1280, 720)   # (w, h): the referee's camera frame
 MODES = ("first pass", "second pass")
 
 
-def resized(photo, labels, height: float):
-    """The photo and its labels resized so that the labelled cards' median height is `height`."""
-    factor = height / median(b[3] - b[1] for _, b in labels)
+def resized(photo, labels, height: float, length: float | None = None):
+    """The photo and its labels resized so that the labelled cards' median height (or `length`,
+    the cards' median long side where known) is `height`."""
+    factor = height / (length if length is not None else median(b[3] - b[1] for _, b in labels))
     h, w = photo.shape[:2]
     size = (max(1, round(w * factor)), max(1, round(h * factor)))
     image = cv2.resize(photo, size, interpolation=cv2.INTER_AREA if factor < 1 else cv2.INTER_LINEAR)
     fx, fy = size[0] / w, size[1] / h
-    return image, [(r, (b[0] * fx, b[1] * fy, b[2] * fx, b[3] * fy)) for r, b in labels]
+    return image, [(r, (b[0] * fx, b[1] * fy, b[2] * fx, b[3] * fy)) for r, b in labels], (fx, fy)
 
 
 def edge_colour(image) -> np.ndarray:
@@ -96,9 +97,10 @@ def window(image_shape, labels, size) -> tuple[int, int]:
                               -abs(p[0] - cx) - abs(p[1] - cy), -p[0], -p[1]))
 
 
-def in_frame(photo, labels, height: float, size=FRAME):
-    """(frame, labels kept whole, don't-care boxes of the cards cut off) for one target height."""
-    image, scaled = resized(photo, labels, height)
+def in_frame(photo, labels, height: float, size=FRAME, length: float | None = None, moves: list | None = None):
+    """(frame, labels kept whole, don't-care boxes of the cards cut off) for one target height;
+    `moves`, when given, receives the map of a photo box to its frame box."""
+    image, scaled, (fx, fy) = resized(photo, labels, height, length)
     h, w = image.shape[:2]
     x0, y0 = window((h, w), scaled, size)
     fw, fh = min(size[0], w), min(size[1], h)
@@ -107,6 +109,8 @@ def in_frame(photo, labels, height: float, size=FRAME):
     left, top = (size[0] - fw) // 2, (size[1] - fh) // 2
     frame[top : top + fh, left : left + fw] = image[y0 : y0 + fh, x0 : x0 + fw]
     dx, dy = left - x0, top - y0
+    if moves is not None:
+        moves.append(lambda b: (b[0] * fx + dx, b[1] * fy + dy, b[2] * fx + dx, b[3] * fy + dy))
     kept, cut = [], []
     for rank, b in scaled:
         moved = (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy)
@@ -126,12 +130,14 @@ class Tally:
         self.right = self.faces = self.backs = self.labelled = self.photos = self.dropped = self.ignored = 0
         self.second = 0   # frames the second pass read
 
-    def add(self, readings, labels, cut) -> None:
-        counted = [r for r in readings if not (cut and not any(inside(centre(r.box), b) for _, b in labels)
-                                               and any(inside(centre(r.box), c) for c in cut))]
+    def add(self, readings, labels, cut, match=None, ignore=()) -> None:
+        """`cut`: boxes of labelled cards the frame cuts (dropped); `ignore`: other don't-care boxes."""
+        skip = [*cut, *ignore]
+        counted = [r for r in readings if not (skip and not any(inside(centre(r.box), b) for _, b in labels)
+                                               and any(inside(centre(r.box), c) for c in skip))]
         self.ignored += len(readings) - len(counted)
         faces = [r for r in counted if r.code != "back"]
-        self.right += match_real(faces, labels)[0]
+        self.right += (match or match_real)(faces, labels)[0]
         self.faces += len(faces)
         self.backs += len(counted) - len(faces)
         self.labelled += len(labels)
@@ -146,52 +152,141 @@ class Tally:
                 f"precision(every output) {share(self.right, self.faces + self.backs)} (backs {self.backs})")
 
 
+def photo_items(folder: Path, paths):
+    """(name, image, labels, card length or None, key, don't-care boxes) of the real photos:
+    rank-only labels, the card height their boxes' median."""
+    for path in paths:
+        photo = cv2.imread(str(path))
+        labels = real_labels(folder, path, photo.shape[:2])
+        if labels:
+            yield path.name, photo, labels, None, rank_of, []
+
+
+def scene_items(count: int, seed: int):
+    """The same for generated scenes of the held-out designs (bench/scene_truth.py): a label per
+    face-up card with a labelled corner, keyed by its code (rank and suit) and holding its index
+    boxes (a reading is right when a corner of it, or its box's centre, lies in the card's visible
+    box or one of its index boxes, as bench/detect_eval.py's scenes); the scene's median card
+    length (long side of the whole card, backs included) sets the scale. A face-up card with no
+    labelled corner and a face-down card are don't-care boxes: readings there count neither way."""
+    from scene_truth import heldout_scene
+
+    for k in range(count):
+        scene = heldout_scene(seed + k)
+        cards: dict[int, dict] = {}
+        lengths, ignore = [], []
+        for obj in scene.objects:
+            if obj.kind == "back":
+                ignore.append(tuple(obj.box))
+            if obj.kind in ("card", "back"):
+                q = obj.polygon
+                lengths.append(float(max(np.linalg.norm(q[1] - q[0]), np.linalg.norm(q[2] - q[1]))))
+            if obj.kind in ("card", "index"):
+                card = cards.setdefault(obj.card_id, {"code": obj.code, "box": None, "index": []})
+                if obj.kind == "card":
+                    card["box"] = tuple(obj.box)
+                else:
+                    card["index"].append(tuple(obj.box))
+        labels = []
+        for card in cards.values():
+            box = card["box"] or union(card["index"])
+            (labels.append(((card["code"], tuple(card["index"])), box)) if card["index"] else ignore.append(box))
+        if labels and lengths:
+            yield f"scene {seed + k}", scene.image, labels, median(lengths), None, ignore
+
+
+def union(boxes):
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+def match_scene(preds, labels, move) -> tuple[int, list[str]]:
+    """bench/detect_eval.py's scene matching on labels ((code, index boxes), box in the frame),
+    index boxes mapped into the frame by `move`."""
+    used: set[int] = set()
+    misses = []
+    for p in sorted(preds, key=lambda c: -c.confidence):
+        points = [centre(b) for b in p.corners] or [centre(p.box)]
+        hit = next((i for i, ((code, index), box) in enumerate(labels) if i not in used and code == p.code
+                    and any(inside(pt, b) for pt in points for b in [box, *map(move, index)])), None)
+        if hit is None:
+            misses.append(p.code)
+        else:
+            used.add(hit)
+    return len(used), misses
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--real", type=Path, default=REAL_DEFAULT)
+    ap.add_argument("--scenes", type=int, default=0,
+                    help="read this many generated scenes of the held-out designs instead of the photos")
+    ap.add_argument("--seed", type=int, default=500_000, help="first scene seed (tuning seeds: 500000+)")
     ap.add_argument("--models", default=None)
     ap.add_argument("--heights", default=",".join(map(str, HEIGHTS)))
     ap.add_argument("--limit", type=int, default=0, help="every k-th photo so that about this many are read (0: all)")
     ap.add_argument("--threads", type=int, default=1, help="onnxruntime threads")
+    ap.add_argument("--small-index-px", type=float, default=None,
+                    help="read index boxes below this many px from five crops (default: STILL_IMAGE_OPTIONS'; 0: off)")
     ap.add_argument("--misses", action="store_true", help="name the photos with a missed card, per height")
+    ap.add_argument("--why", action="store_true",
+                    help="say why each card the second pass misses was missed (scale_misses.why_missed)")
     args = ap.parse_args()
     heights = [h if h == "photo" else float(h) for h in args.heights.split(",")]
     options = dict(STILL_IMAGE_OPTIONS)
+    if args.small_index_px is not None:
+        options["small_index_px"] = args.small_index_px or None
     recognizer = CardRecognizer(args.models, threads=args.threads, **options)
     size = recognizer.detector.model.imgsz
-    paths = sorted((args.real / "images").glob("*.jpg"))
-    if args.limit:
-        paths = paths[:: max(1, len(paths) // args.limit)][: args.limit]
+    if args.scenes:
+        items, source = scene_items(args.scenes, args.seed), f"{args.scenes} generated held-out scenes from seed {args.seed}"
+    else:
+        paths = sorted((args.real / "images").glob("*.jpg"))
+        if args.limit:
+            paths = paths[:: max(1, len(paths) // args.limit)][: args.limit]
+        items, source = photo_items(args.real, paths), f"{len(paths)} photos of {args.real}"
     tallies = {(h, m): Tally() for h in heights for m in MODES}
+    causes: dict[object, dict[str, int]] = {h: {} for h in heights}
     t0 = time.perf_counter()
-    for path in paths:
-        photo = cv2.imread(str(path))
-        labels = real_labels(args.real, path, photo.shape[:2])
-        if not labels:
-            continue
+    for name, photo, labels, length, key, ignore in items:
         for height in heights:
-            frame, kept, cut = (photo, labels, []) if height == "photo" else in_frame(photo, labels, height)
+            moves: list = []
+            if height == "photo":
+                frame, kept, cut, move = photo, labels, [], (lambda b: b)
+            else:
+                frame, kept, cut = in_frame(photo, labels, height, length=length, moves=moves)
+                move = moves[0]
+            dontcare = [move(b) for b in ignore]
+            match = ((lambda got, lab: match_real(got, lab)) if key is not None
+                     else (lambda got, lab, m=move: match_scene(got, lab, m)))
             first = recognizer.read(frame)
             second = read_rescaled(recognizer, frame, first)
-            tallies[height, "first pass"].add(first, kept, cut)
-            tallies[height, "second pass"].add(second, kept, cut)
+            tallies[height, "first pass"].add(first, kept, cut, match, dontcare)
+            tallies[height, "second pass"].add(second, kept, cut, match, dontcare)
             tallies[height, "second pass"].second += bool(second_pass_scales(first, frame.shape[:2], size))
             if args.misses:
                 for mode, got in zip(MODES, (first, second)):
-                    right = match_real([r for r in got if r.code != "back"], kept)[0]
+                    right = match([r for r in got if r.code != "back"], kept)[0]
                     if right < len(kept):
-                        print(f"  miss {height} {mode}: {path.name} {right}/{len(kept)}", flush=True)
+                        print(f"  miss {height} {mode}: {name} {right}/{len(kept)}", flush=True)
+            if args.why:
+                from scale_misses import why_missed
+
+                for cause, detail in why_missed(recognizer, frame, first, second, kept, move, match):
+                    causes[height][cause] = causes[height].get(cause, 0) + 1
+                    print(f"  why {height} {name}: {cause} {detail}", flush=True)
     print(f"recogniser: STILL_IMAGE_OPTIONS {dict(options)}, det_conf {recognizer.det_conf}, "
-          f"min_probability {recognizer.min_probability}, threads {args.threads}; {len(paths)} photos of "
-          f"{args.real}, each resized into a {FRAME[0]}x{FRAME[1]} frame per card height"
+          f"min_probability {recognizer.min_probability}, threads {args.threads}; {source}, "
+          f"each resized into a {FRAME[0]}x{FRAME[1]} frame per card height"
           + (" and read as taken" if "photo" in heights else ""))
     for height in heights:
         t = tallies[height, "second pass"]
-        what = "photos as taken" if height == "photo" else f"card height {height:3.0f} px"
+        what = "as taken" if height == "photo" else f"card height {height:3.0f} px"
         print(f"{what}: {t.photos} frames, {t.dropped} labelled cards cut off by the frame "
               f"(dropped; readings on them ignored: {t.ignored}), second pass ran on {t.second}")
         for mode in MODES:
             print(f"    {mode:11s}  {tallies[height, mode].row()}")
+        if args.why:
+            print(f"    second pass's misses: {dict(sorted(causes[height].items()))}")
     print(f"seconds {time.perf_counter() - t0:.0f}")
     return 0
 

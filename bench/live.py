@@ -4,6 +4,7 @@
     python bench/live.py [--designs referee-drawn,gnome-simplistic] [--seeds 1,2] [--every 1]
                          [--enrol [--enrol-method head|finetune|index]] [--stable 0.3] [--settle 0.1] [--models DIR] [--det-conf C] [--min-prob P]
                          [--motions] [--declare-gesture cover|double-tap] [--whole-frame]
+                         [--size 640x480] [--fill 0.5]
 
 Each game is a short random game (`referee.synth.rehearsal.short_game`: 3 players, 5 cards each,
 one refused play, no jokers), staged and filmed at 15 fps with a held-out deck design
@@ -34,6 +35,11 @@ that gesture (referee watch --declare-gesture); a pass is then held longer (0.9 
 The recogniser reads a frame only when the card zones changed (referee.live.zone_reader), as
 referee watch does; --whole-frame reads every frame whole (the same as REFEREE_ZONE_READER=0), to
 compare with it (--zone-reader: the default, whatever REFEREE_ZONE_READER says).
+--size films at another camera mode (default 1280x720) and --fill with the camera higher (the
+share of the image's height the play area and its markers fill, default 0.86: cards about 94 px
+tall in 1280x720; 0.5: about 54 px; 640x480 at the default fill: about 54 px, the table then
+fitted to the image's width): a table with small cards, which the zone reader reads enlarged
+(referee.live.zone_reader.enlargement).
 Not timed tests: figures depend on the machine and its load (printed).
 """
 
@@ -90,6 +96,12 @@ def main() -> int:
                          help="the recogniser only when the card zones changed (the default)")
     reading.add_argument("--whole-frame", action="store_true",
                          help="the recogniser on every frame, whole (REFEREE_ZONE_READER=0)")
+    ap.add_argument("--size", default="1280x720", help="the filmed camera mode, WxH (FilmSet.image_size)")
+    ap.add_argument("--fill", type=float, default=None,
+                    help="share of the image's height the play area fills (FilmSet.fill; default 0.86; "
+                         "less: a camera mounted higher, smaller cards)")
+    ap.add_argument("--no-enlarge", action="store_true",
+                    help="the zone reader never enlarges small cards (as before zone_reader.enlargement)")
     ap.add_argument("--out-of-turn", action="store_true",
                     help="each game has a play out of turn (the player after the one to move lays a card first)")
     args = ap.parse_args()
@@ -98,6 +110,10 @@ def main() -> int:
     if args.zone_reader or args.whole_frame:
         os.environ[ZONE_READER_SWITCH] = "0" if args.whole_frame else "1"
     zone_reader = os.environ.get(ZONE_READER_SWITCH, "1") != "0"
+    if args.no_enlarge:
+        from referee.live import zone_reader as zone_reading
+
+        zone_reading.SMALL_CARD_INPUT_PX = 0.0
 
     from referee.synth.choreography import Timing
     from referee.synth.footage import FilmSet
@@ -128,11 +144,14 @@ def main() -> int:
     settings = TrackerSettings(**overrides) if overrides else None
     # at a double-tap table a pass is held longer than a tap (DoubleTap.pass_hold): a second or so
     timing = Timing(double_tap=True, pad_cover=0.9) if args.declare_gesture == "double-tap" else Timing()
+    image_size = tuple(int(v) for v in args.size.lower().split("x"))
     work = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="bench-live-"))
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; every {args.every}; {work}"
           + (f"; tracker {overrides}" if overrides else "") + (f"; enrolled decks ({args.enrol_method})" if args.enrol else "")
           + ("; with motions" if args.motions else "") + ("; a play out of turn" if args.out_of_turn else "")
-          + ("; zone reader" if zone_reader else "; every frame whole"))
+          + ("; zone reader" if zone_reader else "; every frame whole")
+          + (f"; filmed at {image_size[0]}x{image_size[1]}" if image_size != (1280, 720) else "")
+          + (f", fill {args.fill}" if args.fill is not None else "") + ("; never enlarged" if args.no_enlarge else ""))
     print(f"{'design':32s} {'rules':10s} seed acts  frames   fps  look ms  lat med  lat p95  right")
     all_fps, all_lat, right = [], [], 0
     totals, ended, uncorrected = GameFigures(), 0, 0
@@ -150,7 +169,8 @@ def main() -> int:
         for seed in seeds:
             rules = RULES[(n + seed - 1) % len(RULES)]      # a game is the same whatever --seeds lists
             record = short_game(rules, ["Ann", "Bo", "Cy"], args.cards, seed, out_of_turn=args.out_of_turn)
-            film_set = FilmSet(design=design, seed=seed, fps=args.fps, motions=args.motions)
+            film_set = FilmSet(design=design, seed=seed, fps=args.fps, motions=args.motions, image_size=image_size,
+                               **({"fill": args.fill} if args.fill is not None else {}))
             result = rehearse(record, film_set, work / f"{design}-{seed}",
                               every=args.every, recognizer=recognizer, settings=settings, answer=True, timing=timing,
                               reuse_film=args.reuse)

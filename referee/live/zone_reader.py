@@ -21,6 +21,13 @@ pile and then taken for a card moved straight into a point-card zone).
 A reading runs on a crop around the zones (their union box grown by half a card) only where the
 crop keeps the whole frame's scale in the detector's input: with MAX_ENLARGE 1 and a zone layout
 as wide as the table, that is the whole frame, so the saving is in the readings skipped.
+
+Small cards are the exception (`enlargement`): where the calibration says a card lands below
+SMALL_CARD_INPUT_PX tall in the detector's input on the whole-frame path (a card under 85 px in a
+1280x720 frame: a camera mounted high, a 640x480 mode), the crop around the zones is enlarged so
+that a card lands at LIVE_CARD_INPUT_PX, cut into tiles of the detector's input where it does not
+fit in one (referee.vision.scale.views_at, detect_in_views); the classifier still crops each index
+from the frame itself. At the normal scale nothing changes: the crop is the whole frame.
 `referee watch` uses it whenever the table is calibrated; REFEREE_ZONE_READER=0 reads every frame
 whole (`referee.live.perception`)."""
 
@@ -35,7 +42,9 @@ import cv2
 import numpy as np
 
 from referee.calibration.layout import DISCARD, PILE, POINTS
-from referee.calibration.scale import card_height_px
+from referee.calibration.scale import READS_WELL_PX, card_height_px
+from referee.vision.detector import letterbox_scale
+from referee.vision.scale import detect_in_views, views_at
 
 if TYPE_CHECKING:
     from referee.calibration import Calibration
@@ -50,6 +59,14 @@ FALLBACK_CARD_PX = 90.0       # a card's height when the calibration cannot tell
 # crop letterboxed 1.25 times larger lost a face-down card in the discard zone of a filmed game
 # that the whole frame reads: the detector learnt cards at the whole frame's scale and framing.
 MAX_ENLARGE = 1.0
+# ... except for small cards: where a card lands below SMALL_CARD_INPUT_PX tall in the detector's
+# input on the whole-frame path (READS_WELL_PX in a 1280x720 frame, shrunk 0.6x into the input),
+# the crop is enlarged so that a card lands at LIVE_CARD_INPUT_PX: a card 120 px tall in a
+# 1280x720 frame, the middle of the training scenes' range (referee.vision.scale.TRAINING_CARD_PX,
+# 48-102 px). The filmed games' cards (about 94 px in 1280x720, 56 px in the input) are above the
+# bar and read as before.
+SMALL_CARD_INPUT_PX = READS_WELL_PX * 0.6
+LIVE_CARD_INPUT_PX = 72.0
 # The change test: grey copies shrunk by DOWNSCALE, a pixel changed when it differs by more than
 # CHANGED_GREY levels (a video's noise and grain average out in the shrinking, a card's corner or
 # a hand do not), a zone changed when CHANGED_PIXELS such pixels lie in it.
@@ -76,6 +93,7 @@ class ZoneReader:
         self.detections = 0
         self._size: tuple[int, int] | None = None
         self.crop = (0, 0, 0, 0)
+        self.views: list | None = None  # the enlarged crop's views (enlargement), None: read the crop as it is
         self._mask = np.zeros((0, 0), bool)
         self._same_card_px = SAME_CARD * FALLBACK_CARD_PX
         self._reference: np.ndarray | None = None
@@ -97,7 +115,7 @@ class ZoneReader:
             return self._handed
         self.detections += 1
         self._reference, self._read_at = small, t
-        cards = tuple(_moved(r, x0, y0) for r in self.recognizer.read(np.ascontiguousarray(image[y0:y1, x0:x1])))
+        cards = tuple(_moved(r, x0, y0) for r in self._recognise(np.ascontiguousarray(image[y0:y1, x0:x1])))
         if refresh and _apart(self._handed, cards, self._same_card_px) == 0:
             self._still.append(cards)           # the same still table: one more look at it
             return self._handed
@@ -121,7 +139,15 @@ class ZoneReader:
                     for z in calibration.zones if z.kind in CARD_ZONE_KINDS]
         points = np.concatenate(polygons)
         box = (*(points.min(axis=0) - margin), *(points.max(axis=0) + margin))
-        self.crop = crop_box(box, width, height, self.recognizer.detector.model.imgsz)
+        input_size = self.recognizer.detector.model.imgsz
+        scale = enlargement(card_height_px(calibration), (height, width), input_size)
+        if scale is None:
+            self.crop, self.views = crop_box(box, width, height, input_size), None
+        else:
+            x0, y0 = max(0, int(math.floor(box[0]))), max(0, int(math.floor(box[1])))
+            x1, y1 = min(width, int(math.ceil(box[2]))), min(height, int(math.ceil(box[3])))
+            self.crop = (x0, y0, x1, y1)
+            self.views = views_at(scale, (y1 - y0, x1 - x0), input_size, card_px=card)
         self._size = (width, height)
         x0, y0, x1, y1 = self.crop
         small = np.zeros(((y1 - y0 + DOWNSCALE - 1) // DOWNSCALE, (x1 - x0 + DOWNSCALE - 1) // DOWNSCALE), np.uint8)
@@ -133,6 +159,12 @@ class ZoneReader:
         self._reference = None
         self._still.clear()
         self._settled = False
+
+    def _recognise(self, crop: np.ndarray) -> list["CardReading"]:
+        if self.views is None:
+            return self.recognizer.read(crop)
+        views = self.views
+        return self.recognizer.read(crop, detect=lambda frame: detect_in_views(self.recognizer.detector, frame, views))
 
     def _small(self, crop: np.ndarray) -> np.ndarray:
         grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
@@ -175,6 +207,18 @@ def _unshared(a, b, same_card_px: float) -> float:
 
 def _centre(reading: "CardReading") -> tuple[float, float]:
     return (reading.box[0] + reading.box[2]) / 2, (reading.box[1] + reading.box[3]) / 2
+
+
+def enlargement(card_px: float | None, image_shape: tuple[int, int], input_size: tuple[int, int]) -> float | None:
+    """The scale (detector-input px per image px) to read the zones at, None to read them as the
+    whole frame is read: where a card of `card_px` (image px; None: unknown) lands below
+    SMALL_CARD_INPUT_PX in the detector's input at the whole frame's letterbox scale, the scale
+    that lands it at LIVE_CARD_INPUT_PX."""
+    if not card_px:
+        return None
+    if card_px * letterbox_scale(image_shape, input_size) >= SMALL_CARD_INPUT_PX:
+        return None
+    return LIVE_CARD_INPUT_PX / card_px
 
 
 def crop_box(box, width: int, height: int, input_size: tuple[int, int]) -> tuple[int, int, int, int]:

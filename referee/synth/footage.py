@@ -38,6 +38,7 @@ MARKER_MM = 40.0
 QUIET_FRACTION = 0.25          # white margin around a printed marker, as a fraction of its side
 BODY_MM = 250.0                # a player's shoulder outside the table edge ...
 SHOULDER_ALONG = 0.2           # ... at this fraction of the seat's slot from its points end (away from the pad)
+FIT_WIDTH = 0.95               # the most of the image's width the play area and its markers fill
 PALM_TO_TIP_MM = 121.0         # from the palm's centre to the middle fingertip (scenes' Hand, size 1)
 
 
@@ -51,6 +52,10 @@ class FilmSet:
     yaw_deg: float = 0.0
     focal_px: float = 1000.0
     image_size: tuple[int, int] = (1280, 720)
+    # the share of the image's height the play area and its corner markers fill (the camera's
+    # height above the table): less films smaller cards, a camera mounted higher; the area is
+    # kept within FIT_WIDTH of the image's width too (a 4:3 mode)
+    fill: float = 0.86
     surface: str = "wood"
     surface_colours: tuple[tuple[float, float, float], tuple[float, float, float]] = ((70, 105, 150), (45, 70, 110))
     brightness: float = 1.0
@@ -78,7 +83,8 @@ class Filming:
         film = self.film
         width, height = film.table_mm
         extent = height + 2 * film.marker_mm
-        distance = film.focal_px * extent / (0.86 * film.image_size[1])
+        distance = film.focal_px * max(extent / (film.fill * film.image_size[1]),
+                                       (width + 2 * film.marker_mm) / (FIT_WIDTH * film.image_size[0]))
         self.camera = Camera(tilt_deg=film.tilt_deg, yaw_deg=film.yaw_deg, distance_mm=distance,
                              focal_px=film.focal_px, size=film.image_size)
         self._pad_centres = {z.seat: z.center() for z in default_zones(self.timeline.seats, width, height)

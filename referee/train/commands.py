@@ -79,6 +79,9 @@ def _data_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--det-val-scenes", type=int, default=300)
     p.add_argument("--cls-scenes", type=int, default=3000, help="training scenes for the classifier crops")
     p.add_argument("--cls-val-scenes", type=int, default=300)
+    p.add_argument("--cls-card-px", type=_card_px, default=None, metavar="MIN,MAX",
+                   help="the classifier scenes' usual card height in the 1280x720 frame (default the generator's "
+                        "80,170); e.g. 45,90 for crops of the small indices a camera mounted high gives")
     p.add_argument("--seed", type=int, default=DEFAULT_SEED)
     p.add_argument("--det-scale", type=float, default=DET_SCALE,
                    help=f"detector tiles are cut from scenes shrunk by this factor (default {DET_SCALE}: 768x432, "
@@ -92,6 +95,16 @@ def _data_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--det-rich-tables", type=float, default=0.0,
                    help="share of detector scenes on a carpet, rug, brick or dark-cloth table "
                         f"(default 0; {DET_RICH_TABLES} for the next detector)")
+
+
+def _card_px(text: str) -> tuple[float, float]:
+    try:
+        low, high = (float(v) for v in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError("--cls-card-px takes MIN,MAX (pixels)") from None
+    if not 0 < low <= high:
+        raise argparse.ArgumentTypeError("--cls-card-px needs 0 < MIN <= MAX")
+    return low, high
 
 
 def _detector_args(p: argparse.ArgumentParser, with_data: bool = True) -> None:
@@ -196,8 +209,14 @@ def run_data(args: argparse.Namespace) -> int:
                                workers=args.workers, scale=args.det_scale, tile=args.det_tile,
                                negatives=args.det_negatives, rich_tables=args.det_rich_tables)
     if args.what in ("both", "cls"):
+        config = None
+        if getattr(args, "cls_card_px", None) is not None:
+            # imported here with the rest of the scene generator (cv2)
+            from referee.synth.scenes.generator import SceneConfig
+
+            config = SceneConfig(card_px=args.cls_card_px)
         build_classifier_dataset(args.data_out / "cls", args.cls_scenes, args.cls_val_scenes, args.seed + 1,
-                                 workers=args.workers)
+                                 workers=args.workers, config=config)
     return 0
 
 

@@ -22,9 +22,11 @@ def index_square(box, factor: float = CROP_FACTOR) -> tuple[float, float, float]
     return (x1 + x2) / 2, (y1 + y2) / 2, factor * max(x2 - x1, y2 - y1, 1.0)
 
 
-def crop_square(image: np.ndarray, cx: float, cy: float, side: float, size: int = CROP_SIZE) -> np.ndarray:
+def crop_square(image: np.ndarray, cx: float, cy: float, side: float, size: int = CROP_SIZE,
+                interpolation: int = cv2.INTER_LINEAR) -> np.ndarray:
     """Resample the axis-aligned square (centre cx, cy; side px) to size x size; outside the
-    image the border is replicated. Same channel order as `image`."""
+    image the border is replicated. Same channel order as `image`. `interpolation`: how an
+    enlarged square is resampled (training's crops: linear)."""
     s = size / max(side, 1e-6)
     # output pixel centre (i + 0.5) maps to input cx - side/2 + (i + 0.5) / s
     M = np.array([[s, 0, size / 2 - s * cx], [0, s, size / 2 - s * cy]], np.float64)
@@ -46,7 +48,7 @@ def crop_square(image: np.ndarray, cx: float, cy: float, side: float, size: int 
         M = np.array([[s2, 0, s * (x0 - cx) + 0.5 * s2 + size / 2 - 0.5],
                       [0, s2, s * (y0 - cy) + 0.5 * s2 + size / 2 - 0.5]], np.float64)
         return cv2.warpAffine(small, M, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    return cv2.warpAffine(image, M, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return cv2.warpAffine(image, M, (size, size), flags=interpolation, borderMode=cv2.BORDER_REPLICATE)
 
 
 def crop_index(image: np.ndarray, box, size: int = CROP_SIZE) -> np.ndarray:
@@ -57,10 +59,27 @@ def crop_index(image: np.ndarray, box, size: int = CROP_SIZE) -> np.ndarray:
     return rectify_index(image, box, size)[0]
 
 
-def rectify_index(image: np.ndarray, box, size: int = CROP_SIZE) -> tuple[np.ndarray, float]:
+def rectify_index(image: np.ndarray, box, size: int = CROP_SIZE,
+                  interpolation: int = cv2.INTER_LINEAR) -> tuple[np.ndarray, float]:
     """crop_index's crop and the card angle it was rotated by (degrees, modulo 90)."""
     cx, cy, side = index_square(box)
-    return rectify(image, cx, cy, side, size)
+    return rectify(image, cx, cy, side, size, interpolation)
+
+
+# A small index's look (CardRecognizer small_index_px): the box moved by this share of its size
+# along both diagonals, besides the box itself.
+SMALL_LOOK_SHIFT = 0.1
+
+
+def small_index_crops(image: np.ndarray, box, size: int = CROP_SIZE) -> list[np.ndarray]:
+    """Five crops of a small index box, resampled bicubically: the box itself and the box moved
+    SMALL_LOOK_SHIFT of its size along each diagonal. A crop enlarged 4-6 times from an index 7-12
+    px tall is a blur whose reading depends on where the box's edges fall between pixels; the
+    readings of the five together (CardRecognizer.small_look) depend on it less."""
+    x1, y1, x2, y2 = (float(v) for v in box)
+    dx, dy = SMALL_LOOK_SHIFT * (x2 - x1), SMALL_LOOK_SHIFT * (y2 - y1)
+    moves = ((0.0, 0.0), (dx, dy), (-dx, dy), (dx, -dy), (-dx, -dy))
+    return [rectify_index(image, (x1 + mx, y1 + my, x2 + mx, y2 + my), size, cv2.INTER_CUBIC)[0] for mx, my in moves]
 
 
 @functools.lru_cache(maxsize=8)
@@ -112,12 +131,13 @@ def rectified_square(image: np.ndarray, cx: float, cy: float, side: float, size:
     return rectify(image, cx, cy, side, size)[0]
 
 
-def rectify(image: np.ndarray, cx: float, cy: float, side: float, size: int = CROP_SIZE) -> tuple[np.ndarray, float]:
+def rectify(image: np.ndarray, cx: float, cy: float, side: float, size: int = CROP_SIZE,
+            interpolation: int = cv2.INTER_LINEAR) -> tuple[np.ndarray, float]:
     """rectified_square's crop and the card angle it was rotated by (degrees, modulo 90)."""
     big = int(math.ceil(size * RECTIFY_MARGIN))
-    patch = crop_square(image, cx, cy, side * big / size, big)
+    patch = crop_square(image, cx, cy, side * big / size, big, interpolation)
     angle = card_angle(patch)
     rot = cv2.getRotationMatrix2D((big / 2, big / 2), angle, 1.0)
     rot[:, 2] += (size - big) / 2  # keep the centre, cut size x size
-    crop = cv2.warpAffine(patch, rot, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    crop = cv2.warpAffine(patch, rot, (size, size), flags=interpolation, borderMode=cv2.BORDER_REPLICATE)
     return crop, angle

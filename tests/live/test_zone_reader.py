@@ -12,8 +12,10 @@ from referee.calibration import calibrate_from_images
 from referee.calibration.layout import PAD
 from referee.live.perception import ZONE_READER_SWITCH, CameraPerception
 from referee.live import zone_reader
-from referee.live.zone_reader import READ_AT_LEAST_EVERY_S, STILL_READS, ZoneReader, crop_box, most_agreed
+from referee.live.zone_reader import (LIVE_CARD_INPUT_PX, READ_AT_LEAST_EVERY_S, SMALL_CARD_INPUT_PX, STILL_READS,
+                                      ZoneReader, crop_box, enlargement, most_agreed)
 from referee.synth.choreography import Stage
+from referee.calibration.scale import card_height_px
 from referee.synth.footage import FilmSet, Filming, film_zones
 from referee.vision.labels import parse_label
 from referee.vision.recognizer import CardRecognizer
@@ -26,9 +28,9 @@ PAD_COVERED = (2.0, 3.5)            # Ann covers her pad meanwhile
 END = 6.4
 
 
-def staged_table():
-    zones = {z.name: z for z in film_zones(len(SEATS), FILM)}
-    stage = Stage(list(zones.values()), FILM.table_mm)
+def staged_table(film: FilmSet = FILM):
+    zones = {z.name: z for z in film_zones(len(SEATS), film)}
+    stage = Stage(list(zones.values()), film.table_mm)
     stage.place("9S", zones["pile"].center(), "pile", LAID["9S"])
     stage.place("KH", zones["points-1"].center(), "points-1", LAID["KH"])
     stage.cover_pad(0, *PAD_COVERED)
@@ -132,3 +134,49 @@ def test_the_zone_reader_is_the_default_with_a_calibration_and_can_be_switched_o
     monkeypatch.setenv(ZONE_READER_SWITCH, "0")
     assert CameraPerception(recognizer, calibration=calibration).zones is None
     assert CameraPerception(recognizer, calibration=calibration, zone_reader=True).zones is not None
+
+
+INPUT = (448, 768)   # the detector's input (h, w)
+
+
+def test_cards_at_the_normal_scale_are_read_as_the_whole_frame_reads_them_and_small_ones_enlarged():
+    # the filmed games' cards, about 94 px tall in 1280x720 (56 px in the input): as they are
+    assert enlargement(94.0, (720, 1280), INPUT) is None
+    assert enlargement(86.0, (720, 1280), INPUT) is None
+    assert enlargement(None, (720, 1280), INPUT) is None
+    # a camera mounted high: 55 px cards land at LIVE_CARD_INPUT_PX
+    assert 55.0 * enlargement(55.0, (720, 1280), INPUT) == pytest.approx(LIVE_CARD_INPUT_PX)
+    # 640x480 letterboxes 0.93x: a 54 px card is below the bar there, a 60 px one is not
+    assert 54.0 * 448 / 480 < SMALL_CARD_INPUT_PX and enlargement(54.0, (480, 640), INPUT) is not None
+    assert enlargement(60.0, (480, 640), INPUT) is None
+
+
+def test_the_zone_reader_keeps_the_whole_frame_at_the_normal_scale(filmed):
+    frames, calibration, recognizer = filmed
+    reader = ZoneReader(recognizer, calibration)
+    reader.read(frames[0][1], frames[0][0])
+    assert reader.views is None and reader.crop == (0, 0, 1280, 720)
+
+
+SMALL_FILM = FilmSet(fps=5.0, fill=0.5)     # the camera mounted higher: cards about 54 px tall
+
+
+def test_small_cards_are_read_from_the_zones_enlarged_to_the_detectors_size():
+    frames = [(t, image) for _, t, image in Filming(staged_table(SMALL_FILM), SMALL_FILM).frames(0.0, END)
+              if t < 1.6 or t >= 5.4]
+    calibration = calibrate_from_images([image for _, image in frames[:3]], list(SEATS),
+                                        table_size=SMALL_FILM.table_mm, units="mm")
+    card = card_height_px(calibration)
+    assert 50 < card < 60
+    recognizer = CardRecognizer()
+    reader = ZoneReader(recognizer, calibration)
+    seen = []
+    for t, image in frames:
+        zoned = reader.read(image, t)
+        want = sorted(code for code, laid in LAID.items() if t >= laid)
+        seen.append(codes(in_card_zones(zoned, calibration)) == want)
+    assert reader.views, "the zones are read enlarged"
+    assert all(v.scale * card == pytest.approx(LIVE_CARD_INPUT_PX) for v in reader.views)
+    x0, y0, x1, y1 = reader.crop
+    assert (x1 - x0) * (y1 - y0) < 0.6 * SMALL_FILM.image_size[0] * SMALL_FILM.image_size[1]   # the zones, not the frame
+    assert seen[-1] and seen[-2] and sum(seen) >= len(seen) - 2, seen

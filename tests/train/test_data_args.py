@@ -1,0 +1,30 @@
+"""`referee train data --cls-card-px MIN,MAX`: classifier crops of smaller (or larger) cards than
+the generator's default, for a classifier that reads the small indices of a camera mounted high."""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+
+from referee.train import commands
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser()
+    commands.register(p.add_subparsers(dest="command"))
+    return p
+
+
+def test_the_card_height_range_is_parsed_and_defaults_to_the_generators():
+    args = parser().parse_args(["train", "data", "--what", "cls", "--cls-card-px", "45,90"])
+    assert args.cls_card_px == (45.0, 90.0)
+    assert parser().parse_args(["train", "data"]).cls_card_px is None
+    assert parser().parse_args(["train", "all", "--cls-card-px", "50,100"]).cls_card_px == (50.0, 100.0)
+
+
+@pytest.mark.parametrize("text", ["45", "90,45", "0,50", "a,b"])
+def test_a_bad_range_is_refused(text, capsys):
+    with pytest.raises(SystemExit):
+        parser().parse_args(["train", "data", "--cls-card-px", text])
+    assert "--cls-card-px" in capsys.readouterr().err

@@ -61,9 +61,17 @@ RULES = ("highschool", "president", "profit")
 from game_metrics import GameFigures, game_figures  # noqa: E402  (bench/ is on sys.path when run)
 
 
+FILMED_DESIGNS = ("gnome-anglo_poker", "gnome-neoclassical", "gnome-neoclassical_4_color", "gnome-plastic",
+                  "gnome-simplistic", "gnome-tigullio", "kde-ancient-egyptians", "kde-jolly-royal",
+                  "kde-penguins", "kde-tigullio-international", "referee-drawn", "kde-nicu-white")
+"""The filmed games' designs (never trained on), in the order that gives each its rules per seed.
+A fixed list: reading the held-out split installed here instead gave a design other rules when
+another design (the PySolFC card sets) was installed."""
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--designs", default=None, help="designs (default: every one never trained on here: held out, and filmed games only)")
+    ap.add_argument("--designs", default=None, help="designs (default: FILMED_DESIGNS, the twelve never trained on)")
     ap.add_argument("--seeds", default="1,2", help="games per design, one per seed (rules rotate)")
     ap.add_argument("--every", type=int, default=1, help="recognise every K-th frame (default 1, as referee watch)")
     ap.add_argument("--cards", type=int, default=5)
@@ -122,10 +130,16 @@ def main() -> int:
     from referee.vision.recognizer import LIVE_OPTIONS, CardRecognizer
 
     # designs never trained on: the held-out ones, then those filmed for games only
-    heldout = [d.name for d in designs_for("heldout") + designs_for("games")]
-    designs = args.designs.split(",") if args.designs else heldout
-    # A design's games (rules, seeds) are the same whether or not --designs picks a subset.
-    position = {name: heldout.index(name) if name in heldout else n for n, name in enumerate(designs)}
+    here = {d.name for d in designs_for("heldout") + designs_for("games")}
+    designs = args.designs.split(",") if args.designs else list(FILMED_DESIGNS)
+    missing = [name for name in designs if name not in here]
+    if missing:
+        raise SystemExit(f"live.py: error: design(s) not available here: {', '.join(missing)} "
+                         "(never trained on: held out or filmed for games only)")
+    # A design's games (rules, seeds) are the same whether or not --designs picks a subset, and
+    # whatever else is installed: its place in FILMED_DESIGNS, others after them.
+    others = sorted(set(designs) - set(FILMED_DESIGNS))
+    position = {name: (FILMED_DESIGNS + tuple(others)).index(name) for name in designs}
     seeds = [int(s) for s in args.seeds.split(",")]
     from referee.tracking import TrackerSettings
 

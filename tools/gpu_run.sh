@@ -23,7 +23,8 @@
 # The detector data gets hard negatives for `back` in DET_NEGATIVES of its scenes and a carpet,
 # rug, brick or dark-cloth table in DET_RICH_TABLES (issue 25; referee/synth/scenes/negatives.py;
 # the defaults are recipe.DET_NEGATIVES, DET_RICH_TABLES; 0 and 0 write the committed detector's
-# scenes).
+# scenes). The classifier's scenes have cards CLS_CARD_PX tall in the frame (recipe.CLS_CARD_PX,
+# small indices included; 80,170 writes the committed classifier's sizes).
 set -u
 OUT=${OUT:-/tmp/gpu-out}
 SEED=${SEED:-20261210}
@@ -38,6 +39,7 @@ CLS_SCRATCH_MODEL=${CLS_SCRATCH_MODEL:-referee/train/index-cls-wide.yaml}
 RUNS=${RUNS:-gdet-a gdet-b gcls-a gcls-b}
 DET_NEGATIVES=${DET_NEGATIVES:-$(python3 -c "from referee.synth.scenes.recipe import DET_NEGATIVES as v; print(v)")}
 DET_RICH_TABLES=${DET_RICH_TABLES:-$(python3 -c "from referee.synth.scenes.recipe import DET_RICH_TABLES as v; print(v)")}
+CLS_CARD_PX=${CLS_CARD_PX:-$(python3 -c "from referee.synth.scenes.recipe import CLS_CARD_PX as v; print('%g,%g' % v)")}
 want() { case " $RUNS " in *" $1 "*) return 0;; esac; return 1; }
 want_det() { want gdet-a || want gdet-b; }
 want_cls() { want gcls-a || want gcls-b; }
@@ -96,7 +98,7 @@ if want_det; then
 fi
 if want_cls; then
   python3 -m referee.cli train data --what cls --data-dir "$DATA" --cls-scenes "$CLS_SCENES" --cls-val-scenes "$VAL_SCENES" \
-    --seed "$SEED" --workers "$GEN_WORKERS" > "$DATA/gen-cls.log" 2>&1 &
+    --seed "$SEED" --workers "$GEN_WORKERS" --cls-card-px "$CLS_CARD_PX" > "$DATA/gen-cls.log" 2>&1 &
   gc=$!
 fi
 if want_det; then wait $gd; rd=$?; tail -n 2 "$DATA/gen-det.log"; fi

@@ -13,3 +13,8 @@ TILE = 384
 # options' defaults, which render its scenes exactly as before).
 DET_NEGATIVES = 0.5
 DET_RICH_TABLES = 0.3
+
+# Classifier scenes: the usual card height in the 1280x720 frame (the generator's own default is
+# 80-170 px). 45-170 px adds the 7-12 px corner indices of a camera mounted high (issue 25 point 2:
+# stills lost their 55 px cards to misread small indices) while keeping the usual sizes.
+CLS_CARD_PX = (45.0, 170.0)

@@ -4,13 +4,13 @@ Renders N generated scenes of the HELD-OUT designs twice: as the benchmarks draw
 same scenes (same cards, camera and light) with hard negatives (referee/synth/scenes/negatives.py:
 card-sized and larger wood, carpet, brick, cloth, newsprint, books, CD cases, napkins, coupons,
 sheets, shadows; some tables turned to carpet, rug, brick or dark cloth). Each image is read as
-`referee detect` reads photos, with and without `back_check.plausible_backs`, and the bench
-prints per condition: phantom backs per scene (a back whose box centre lies in no labelled
+`referee detect` reads photos (back_check and the back verifier), with back_check alone and with
+neither, and the bench prints per condition: phantom backs per scene (a back whose box centre lies in no labelled
 face-down card, one-to-one), those lying on a negative, the labelled backs found (recall), and
 per kind of negative the share that drew a phantom.
 
 Compare with the real photos (models/MODEL_CARD.md): 1.58 phantom backs a photo without the
-check, 0.78 with it.
+check, 0.78 with it (models/MODEL_CARD.md has the figures with the verifier).
 
     python bench/back_negatives.py [--scenes 100] [--seed 500000] [--negatives 1] [--rich-tables 0.5]
 """
@@ -88,7 +88,9 @@ def main() -> int:
     designs = heldout_designs()
     neg_cfg = replace(SceneConfig(), p_negatives=args.negatives, p_rich_table=args.rich_tables)
     readers = {
-        "back_check": CardRecognizer(args.models, threads=args.threads, **dict(STILL_IMAGE_OPTIONS)),
+        "verifier": CardRecognizer(args.models, threads=args.threads, **dict(STILL_IMAGE_OPTIONS)),
+        "back_check": CardRecognizer(args.models, threads=args.threads, back_min_probability=None,
+                                     **dict(STILL_IMAGE_OPTIONS)),
         "no_back_check": CardRecognizer(args.models, threads=args.threads, check_backs=False,
                                         **dict(STILL_IMAGE_OPTIONS)),
     }

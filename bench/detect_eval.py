@@ -294,7 +294,10 @@ def main() -> int:
     ap.add_argument("--jokers", action="store_true",
                     help="both jokers in every scene's deck (scene_truth.JOKER_SCENES): enough jokers to measure")
     ap.add_argument("--no-back-check", action="store_true",
-                    help="keep every `back` the detector finds (no back_check.plausible_backs)")
+                    help="keep every `back` the detector finds (no back_check.plausible_backs, no back verifier)")
+    ap.add_argument("--back-min-prob", type=float, default=None,
+                    help="the back verifier's threshold (default: the recogniser's BACK_MIN_PROBABILITY; "
+                         "0 for back_check alone)")
     args = ap.parse_args()
     exclude = tuple(d for d in args.exclude_designs.split(",") if d)
     if args.designs:
@@ -321,6 +324,8 @@ def main() -> int:
         options["conflict_spare_probability"] = args.conflict_spare or None
     if args.no_back_check:
         options["check_backs"] = False
+    if args.back_min_prob is not None:
+        options["back_min_probability"] = args.back_min_prob or None
     recognizer = CardRecognizer(args.models, **options)
     report = {}
     t0 = time.perf_counter()

@@ -17,6 +17,8 @@ from referee.synth.scenes.recipe import DET_NEGATIVES, DET_RICH_TABLES, DET_SCAL
 REPO = Path(__file__).resolve().parents[2]
 DEFAULT_DATA = REPO / "data"
 DEFAULT_SEED = 20261129
+BACK_SEED = 20261231
+BACK_VERIFIER_YAML = Path(__file__).with_name("back-verifier.yaml")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -64,6 +66,24 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     a.add_argument("--models-out", dest="out", type=Path, default=REPO / "models")
     _export_args(a)
     a.set_defaults(func=run_all)
+
+    b = sub.add_parser("backs", help="the back verifier: crops of a detector's `back` boxes on generated scenes, "
+                       "training, export to models/back_verifier.onnx (each step resumable)")
+    b.add_argument("--data", type=Path, default=DEFAULT_DATA / "backs")
+    b.add_argument("--scenes", type=int, default=4000, help="training scenes (about 11 crops each)")
+    b.add_argument("--val-scenes", type=int, default=400, help="held-out designs' scenes for validation")
+    b.add_argument("--seed", type=int, default=BACK_SEED)
+    b.add_argument("--models", type=Path, default=None,
+                   help="the folder whose detector.onnx gives the `back` boxes (default: the committed models)")
+    b.add_argument("--name", default="backs", help="run name under runs/")
+    b.add_argument("--epochs", type=int, default=6)
+    b.add_argument("--lr0", type=float, default=0.002)
+    b.add_argument("--batch", type=int, default=256)
+    b.add_argument("--workers", type=int, default=2)
+    b.add_argument("--threads", type=int, default=None)
+    b.add_argument("--device", default="cpu")
+    b.add_argument("--out", type=Path, default=REPO / "models")
+    b.set_defaults(func=run_backs)
 
 
 def _export_args(p: argparse.ArgumentParser) -> None:
@@ -285,4 +305,20 @@ def run_all(args: argparse.Namespace) -> int:
                              device=args.device, hours=args.hours)
     export_classifier(cls_run / "weights" / "best.pt", args.out / CLASSIFIER_FILE, quantize=args.int8_classifier)
     export_detector(det_run / "weights" / "best.pt", args.out / DETECTOR_FILE, quantize=not args.float_detector)
+    return 0
+
+
+def run_backs(args: argparse.Namespace) -> int:
+    _need_training_extra()
+    # imported here, like run_data's imports, once the train extra is known to be there
+    from referee.synth.scenes.back_crops import build_back_dataset, summary
+    from referee.train.runner import export_onnx, train_classifier
+    from referee.vision.back_verifier import BACK_VERIFIER_FILE, CROP_SIDE
+
+    build_back_dataset(args.data, args.scenes, args.val_scenes, args.seed, workers=args.workers,
+                       models_dir=str(args.models) if args.models else None)
+    print(summary(args.data), flush=True)
+    run = train_classifier(args.data, args.name, args.epochs, batch=args.batch, workers=args.workers,
+                           threads=args.threads, model=str(BACK_VERIFIER_YAML), lr0=args.lr0, device=args.device)
+    print(export_onnx(run / "weights" / "best.pt", args.out / BACK_VERIFIER_FILE, imgsz=CROP_SIDE, dynamic=True))
     return 0

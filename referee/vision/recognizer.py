@@ -13,6 +13,7 @@ import numpy as np
 
 from referee.errors import UserError
 from referee.vision.back_check import plausible_backs
+from referee.vision.back_verifier import BACK_VERIFIER_FILE, BackVerifier
 from referee.vision.classifier import REJECT_CLASS, IndexClassifier
 from referee.vision.crops import rectify_index, small_index_crops
 from referee.vision.deck import DeckIndex, load_deck
@@ -75,6 +76,11 @@ FAINT_MIN_PROBABILITY = 0.8
 # 0.07-0.15 there, steadily, in a filmed game). Still images never get them.
 FAINT_BACK_CONF = 0.05
 FAINT_BACK_MAX_OVERLAP = 0.3    # of the smaller box: more lies on a card already read
+
+# A `back` that passed back_check counts only when the back verifier (models/back_verifier.onnx,
+# referee.vision.back_verifier) reads its box as a back at least this surely. Chosen on tuning
+# scenes of the held-out designs (seeds 500000+) with hard negatives; see models/MODEL_CARD.md.
+BACK_MIN_PROBABILITY = 0.5
 
 # A card read only from corners that lie outside every detected `card` box needs this score
 # (detector confidence x class probability) on still images: printed glyphs on paper (a "Z",
@@ -316,7 +322,9 @@ class CardRecognizer:
     (OFF_CARD_MIN_SCORE); None: no such test.
     conflict_spare_probability: a corner read at least this surely is never dropped for
     contradicting another corner (CONFLICT_SPARE_PROBABILITY); None: conflicts drop any reading.
-    check_backs: keep only the `back` boxes that can be face-down cards (back_check.plausible_backs).
+    check_backs: keep only the `back` boxes that can be face-down cards (back_check.plausible_backs)
+    and that the back verifier, where the models folder has one, reads as a back at
+    back_min_probability (BACK_MIN_PROBABILITY; None: back_check alone).
     faint_back_conf: also pass on plausible `back` boxes scored from this up to det_conf, marked
     `faint` (FAINT_BACK_CONF; LIVE_OPTIONS); None: none.
     check_middles: each card reading says what its middle showed (`CardReading.picture`: a
@@ -344,6 +352,7 @@ class CardRecognizer:
         faint_back_conf: float | None = None,
         check_middles: bool = False,
         small_index_px: float | None = None,
+        back_min_probability: float | None = BACK_MIN_PROBABILITY,
     ) -> None:
         models = Path(models_dir) if models_dir else default_models_dir()
         if deck is not None and not isinstance(deck, (DeckIndex, DeckHead, DeckModel)):
@@ -362,6 +371,11 @@ class CardRecognizer:
                                                 if c is not None),
                                        threads=threads, spin=spin)
         self.classifier = IndexClassifier(models / CLASSIFIER_FILE, threads=threads, spin=spin)
+        # a models folder without the verifier (a candidate just exported) checks backs by back_check alone
+        verifier = models / BACK_VERIFIER_FILE
+        self.back_verifier = (BackVerifier(verifier, threads=threads)
+                              if check_backs and back_min_probability is not None and verifier.is_file() else None)
+        self.back_min_probability = back_min_probability
         self.min_probability = min_probability
         self.share_probability = share_probability
         self.second_look_shift = second_look_shift
@@ -471,8 +485,17 @@ class CardRecognizer:
         taken = [r.box for r in readings] + [c.box for c in cards]
         free = [d for d in faint if not any(overlap_of_smaller(d.box, box) > FAINT_BACK_MAX_OVERLAP for box in taken)]
         if self.check_backs:
-            free = plausible_backs(frame, free, cards)
+            free = self._checked_backs(frame, free, cards)
         return [CardReading(BACK, d.confidence, d.box, faint=True) for d in free]
+
+    def _checked_backs(self, frame: np.ndarray, backs: list[Detection], cards: list[Detection]) -> list[Detection]:
+        """The backs that pass back_check and, with a verifier, read as a back at
+        back_min_probability or more."""
+        backs = plausible_backs(frame, backs, cards)
+        if self.back_verifier is None or not backs:
+            return backs
+        p = self.back_verifier.back_probabilities(frame, [b.box for b in backs])
+        return [b for b, pb in zip(backs, p) if pb >= self.back_min_probability]
 
     @staticmethod
     def _middle_checked(frame: np.ndarray, reading: CardReading, indices: list[Detection],
@@ -614,7 +637,7 @@ class CardRecognizer:
         face_up, backs = face_up_backs(corners, backs)
         cards = cards + face_up
         if self.check_backs:
-            backs = plausible_backs(frame, backs, cards)
+            backs = self._checked_backs(frame, backs, cards)
         readings = group_corners(corners, cards, backs)
         if self.check_middles:
             readings = [self._middle_checked(frame, r, indices, readings) for r in readings]

@@ -1,0 +1,165 @@
+"""Training crops for the back verifier (referee/vision/back_verifier.py).
+
+Each generated scene (training designs; hard negatives and carpet, rug, brick or dark-cloth
+tables in a share of them, referee/synth/scenes/negatives.py; in RANDOM_BACK_SHARE of them every
+deck shows a random back, referee/synth/scenes/random_backs.py) is read by a detector (the
+committed one unless told), and every `back` box it gives from FAINT_BACK_CONF up becomes a crop:
+
+- `back` when it matches a labelled face-down card (IoU at least MATCH_IOU),
+- `other` when it overlaps none (IoU below MISS_IOU); in between it is left out.
+
+Besides the detector's boxes, so that the verifier sees more than one detector's habits:
+labelled face-down cards that show at least half their face, their boxes jittered (`back`);
+the hard negatives' boxes, face-up cards' boxes (court faces and patterned papers drew phantoms
+on real photos) and card-sized windows anywhere (`other`).
+
+    build_back_dataset("data/backs", 4000, 400, seed=20261231, workers=2)
+
+writes data/backs/{train,val}/{back,other}/*.png (ultralytics' classification layout; val from
+held-out designs) and data/backs/crops.csv (split, file, class, source, detector confidence).
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import replace
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from referee.synth.scenes.dataset import _prepare, _run, scene_designs, scene_seed
+from referee.synth.scenes.generator import Scene, generate_scene
+from referee.synth.scenes.random_backs import with_random_backs
+from referee.vision.back_verifier import back_crop
+from referee.vision.types import Box
+
+CLASSES = ("back", "other")
+MATCH_IOU = 0.5
+MISS_IOU = 0.1
+FAINT_BACK_CONF = 0.05           # the live referee's faint backs start here (recognizer.FAINT_BACK_CONF)
+NEGATIVES_SHARE = 0.6            # of scenes with hard negatives
+RICH_TABLE_SHARE = 0.35          # of scenes on carpet, rug, brick or dark cloth
+TRUTH_BACKS = 3                  # labelled face-down cards cropped per scene, at most
+FACE_CARDS = 2                   # face-up cards cropped per scene, at most
+WINDOWS = 1                      # card-sized windows per scene
+MIN_VISIBLE = 0.5                # of a face-down card's face, to crop it from the labels
+RANDOM_BACK_SHARE = 0.6          # of training scenes whose decks show random backs (random_backs.py)
+
+_detectors: dict = {}
+
+
+def iou(a: Box, b: Box) -> float:
+    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    inter = ix * iy
+    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
+    return inter / union if union > 0 else 0.0
+
+
+def _jitter(box: Box, rng: np.random.Generator, amount: float = 0.08) -> Box:
+    """The box moved and resized by up to `amount` of its size per edge, as a detector's boxes are."""
+    w, h = box[2] - box[0], box[3] - box[1]
+    d = rng.uniform(-amount, amount, 4) * np.array([w, h, w, h])
+    return (box[0] + d[0], box[1] + d[1], box[2] + d[2], box[3] + d[3])
+
+
+def detector_backs(image: np.ndarray, models_dir: str | None) -> list[tuple[Box, float]]:
+    """The detector's `back` boxes (from FAINT_BACK_CONF) and confidences, as referee detect
+    letterboxes a frame. One detector per process, single-threaded (the pool runs several)."""
+    if models_dir not in _detectors:
+        from referee.vision.detector import CornerDetector
+        from referee.vision.model_files import default_models_dir
+
+        folder = Path(models_dir) if models_dir else default_models_dir()
+        _detectors[models_dir] = CornerDetector(folder / "detector.onnx", conf=FAINT_BACK_CONF, threads=1)
+    return [(d.box, d.confidence) for d in _detectors[models_dir].detect(image) if d.kind == "back"]
+
+
+def back_samples(scene: Scene, rng: np.random.Generator, detected: list[tuple[Box, float]]):
+    """[(class, source, detector confidence or None, crop)] for one scene."""
+    truth = [o for o in scene.objects if o.kind == "back"]
+    faces = [o for o in scene.objects if o.kind == "card"]
+    samples = []
+    for box, conf in detected:
+        best = max((iou(box, o.box) for o in truth), default=0.0)
+        if best >= MATCH_IOU:
+            samples.append(("back", "detector", conf, back_crop(scene.image, box)))
+        elif best < MISS_IOU:
+            samples.append(("other", "detector", conf, back_crop(scene.image, box)))
+    shown = [o for o in truth if o.visible_fraction >= MIN_VISIBLE]
+    for k in rng.permutation(len(shown))[:TRUTH_BACKS]:
+        samples.append(("back", "label", None, back_crop(scene.image, _jitter(shown[k].box, rng))))
+    for n in scene.meta.get("negatives", []):
+        if n["box"] is not None and max((iou(n["box"], o.box) for o in truth), default=0.0) < MISS_IOU:
+            samples.append(("other", "negative", None, back_crop(scene.image, _jitter(n["box"], rng))))
+    shown_faces = [o for o in faces if o.visible_fraction >= MIN_VISIBLE]
+    for k in rng.permutation(len(shown_faces))[:FACE_CARDS]:
+        samples.append(("other", "face", None, back_crop(scene.image, _jitter(shown_faces[k].box, rng))))
+    sizes = [max(o.box[2] - o.box[0], o.box[3] - o.box[1]) for o in faces + truth] or [100.0]
+    H, W = scene.image.shape[:2]
+    for _ in range(WINDOWS):
+        s = float(rng.choice(sizes)) * rng.uniform(0.8, 1.3)
+        aspect = rng.uniform(0.6, 1.6)
+        w, h = s * min(1.0, aspect), s * min(1.0, 1 / aspect)
+        x, y = rng.uniform(0, W - w), rng.uniform(0, H - h)
+        box = (x, y, x + w, y + h)
+        if max((iou(box, o.box) for o in truth), default=0.0) < MISS_IOU:
+            samples.append(("other", "window", None, back_crop(scene.image, box)))
+    return samples
+
+
+def _job(args):
+    out_dir, split, i, seed, designs, cfg, models_dir, random_backs = args
+    name = f"{split}_{i:07d}"
+    marker = Path(out_dir) / ".done" / split / name
+    if marker.exists():
+        return 0
+    rng = np.random.default_rng(scene_seed(seed, split + "/backs", i))
+    names = scene_designs(designs, seed, split, i)
+    if rng.random() < random_backs:
+        with with_random_backs(names, rng):
+            scene = generate_scene(scene_seed(seed, split, i), names, cfg)
+    else:
+        scene = generate_scene(scene_seed(seed, split, i), names, cfg)
+    rows = []
+    for k, (cls, source, conf, crop) in enumerate(back_samples(scene, rng, detector_backs(scene.image, models_dir))):
+        file = f"{split}/{cls}/{name}_{k:02d}.png"
+        cv2.imwrite(str(Path(out_dir) / file), crop)
+        rows.append(f"{split},{file},{cls},{source},{'' if conf is None else round(conf, 4)}\n")
+    marker.write_text("".join(rows))
+    return 1
+
+
+def build_back_dataset(out_dir, n_scenes_train: int, n_scenes_val: int, seed: int = 0, workers: int = 1,
+                       models_dir: str | None = None, negatives: float = NEGATIVES_SHARE,
+                       rich_tables: float = RICH_TABLE_SHARE, random_backs: float = RANDOM_BACK_SHARE) -> Path:
+    """Write the verifier's ImageFolder data set (resumable: finished scenes are kept). A
+    `random_backs` share of the training scenes show random backs; validation scenes show the
+    held-out designs' own."""
+    out, cfg, tr, va = _prepare(out_dir, None, None, None)
+    cfg = replace(cfg, p_negatives=negatives, p_rich_table=rich_tables)
+    for split in ("train", "val"):
+        for c in CLASSES:
+            (out / split / c).mkdir(parents=True, exist_ok=True)
+        (out / ".done" / split).mkdir(parents=True, exist_ok=True)
+    for split, n, ds in (("train", n_scenes_train, tr), ("val", n_scenes_val, va)):
+        jobs = [(str(out), split, i, seed, ds, cfg, models_dir, random_backs if split == "train" else 0.0)
+                for i in range(n)]
+        _run(jobs, _job, workers, f"backs {split}")
+    with (out / "crops.csv").open("w", newline="") as fh:
+        fh.write("split,file,class,source,detector_conf\n")
+        for split in ("train", "val"):
+            for marker in sorted((out / ".done" / split).iterdir()):
+                fh.write(marker.read_text())
+    return out
+
+
+def summary(out_dir) -> dict:
+    """Crops per split, class and source."""
+    counts: dict = {}
+    with (Path(out_dir) / "crops.csv").open() as fh:
+        for row in csv.DictReader(fh):
+            key = f"{row['split']}/{row['class']}/{row['source']}"
+            counts[key] = counts.get(key, 0) + 1
+    return dict(sorted(counts.items()))

@@ -1,0 +1,28 @@
+"""The back verifier's training crops: a detector box on a labelled face-down card is `back`, one
+on nothing is `other`, one half on a card is left out; face-up cards and windows are `other`."""
+
+import numpy as np
+
+from referee.synth.scenes.back_crops import back_samples, iou
+from referee.synth.scenes.generator import Camera, CardPlacement, Effects, TableStyle, render_table
+
+DESIGN = "referee-drawn"
+
+
+def test_detector_boxes_are_labelled_by_how_well_they_match_a_face_down_card():
+    placements = [CardPlacement("9D", DESIGN, (-110.0, 0.0), 0.0, True),
+                  CardPlacement(None, DESIGN, (110.0, 0.0), 10.0, False)]
+    scene = render_table(placements, TableStyle(kind="felt", texture_seed=1), Camera(), effects=Effects(), seed=2)
+    back = next(o.box for o in scene.objects if o.kind == "back")
+    w = back[2] - back[0]
+    on_card = (back, 0.8)
+    on_nothing = ((5.0, 5.0, 5.0 + w, 5.0 + (back[3] - back[1])), 0.3)
+    half_on = ((back[0] + 0.6 * w, back[1], back[2] + 0.6 * w, back[3]), 0.2)
+    assert 0.1 <= iou(half_on[0], back) < 0.5
+    samples = back_samples(scene, np.random.default_rng(0), [on_card, on_nothing, half_on])
+    from_detector = [(cls, conf) for cls, source, conf, _ in samples if source == "detector"]
+    assert from_detector == [("back", 0.8), ("other", 0.3)]
+    sources = {(cls, source) for cls, source, _, _ in samples}
+    assert {("back", "label"), ("other", "face")} <= sources
+    assert all(crop.shape == (64, 64, 3) for *_, crop in samples)
+    assert all(cls == "other" for cls, source, _, _ in samples if source in ("face", "window", "negative"))

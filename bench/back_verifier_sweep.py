@@ -5,9 +5,11 @@ back_check but without the verifier, twice per seed: as the benchmarks draw them
 with hard negatives and rich tables ("negatives", as bench/back_negatives.py). Every `back`
 that passes back_check gets the verifier's P(back); per threshold the bench prints the labelled
 face-down cards kept (of those back_check kept) and the phantom backs per scene left.
-Tuning seeds 500000+ choose the threshold; the benchmark seeds 777000+ check it.
+Tuning seeds 500000+ choose the threshold; the benchmark seeds 777000+ check it. With --real,
+also the real photos (which show no face-down card: every back there is a phantom), per photo;
+never used to choose the threshold.
 
-    python bench/back_verifier_sweep.py [--scenes 150] [--seed 500000] [--models DIR]
+    python bench/back_verifier_sweep.py [--scenes 150] [--seed 500000] [--models DIR] [--real DIR]
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from referee.vision.back_verifier import BACK_VERIFIER_FILE, BackVerifier  # noq
 from referee.vision.model_files import default_models_dir  # noqa: E402
 from referee.vision.recognizer import STILL_IMAGE_OPTIONS, CardRecognizer  # noqa: E402
 
-THRESHOLDS = (0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95)
+THRESHOLDS = (0.02, 0.05, 0.07, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95)
 
 
 def scored_backs(scene, readings, verifier) -> list[tuple[bool, float]]:
@@ -59,6 +61,7 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=500_000)
     ap.add_argument("--negatives", type=float, default=1.0)
     ap.add_argument("--rich-tables", type=float, default=0.5)
+    ap.add_argument("--real", type=Path, default=None, help="a real-photo folder (bench/detect_eval.py's)")
     args = ap.parse_args()
 
     models = Path(args.models) if args.models else default_models_dir()
@@ -83,6 +86,21 @@ def main() -> int:
                         "by_threshold": {f"{t:g}": {"backs_kept": f"{int((real >= t).sum())}/{len(real)}",
                                                     "phantoms_per_scene": round(float((phantom >= t).sum()) / n, 3)}
                                          for t in THRESHOLDS}}
+    if args.real:
+        import cv2
+
+        photos = sorted((args.real / "images").glob("*.jpg"))
+        phantom = []
+        for path in photos:
+            image = cv2.imread(str(path))
+            if image is None:
+                continue
+            backs = [r.box for r in reader.read(image) if r.code == "back"]
+            phantom.extend(verifier.back_probabilities(image, backs).tolist())
+        phantom_arr = np.array(phantom)
+        report["real_photos"] = {"photos": len(photos), "backs_per_photo_after_back_check": round(len(phantom) / max(len(photos), 1), 3),
+                                 "by_threshold": {f"{t:g}": round(float((phantom_arr >= t).sum()) / max(len(photos), 1), 3)
+                                                  for t in THRESHOLDS}}
     report["seconds"] = round(time.perf_counter() - t0, 1)
     print(json.dumps(report, indent=2))
     return 0

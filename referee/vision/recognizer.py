@@ -80,7 +80,7 @@ FAINT_BACK_MAX_OVERLAP = 0.3    # of the smaller box: more lies on a card alread
 # A `back` that passed back_check counts only when the back verifier (models/back_verifier.onnx,
 # referee.vision.back_verifier) reads its box as a back at least this surely. Chosen on tuning
 # scenes of the held-out designs (seeds 500000+) with hard negatives; see models/MODEL_CARD.md.
-BACK_MIN_PROBABILITY = 0.5
+BACK_MIN_PROBABILITY = 0.1
 
 # A card read only from corners that lie outside every detected `card` box needs this score
 # (detector confidence x class probability) on still images: printed glyphs on paper (a "Z",

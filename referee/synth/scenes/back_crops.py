@@ -5,8 +5,10 @@ tables in a share of them, referee/synth/scenes/negatives.py; in RANDOM_BACK_SHA
 deck shows a random back, referee/synth/scenes/random_backs.py) is read by a detector (the
 committed one unless told), and every `back` box it gives from FAINT_BACK_CONF up becomes a crop:
 
-- `back` when it matches a labelled face-down card (IoU at least MATCH_IOU),
-- `other` when it overlaps none (IoU below MISS_IOU); in between it is left out.
+- `back` when it matches a labelled face-down card (IoU at least MATCH_IOU) or its centre lies on
+  one and face-down cards cover most of it (a box over a fanned face-down hand: at least
+  MATCH_COVER of it),
+- `other` when face-down cards cover hardly any of it (below MISS_COVER); else it is left out.
 
 Besides the detector's boxes, so that the verifier sees more than one detector's habits:
 labelled face-down cards that show at least half their face, their boxes jittered (`back`);
@@ -36,7 +38,8 @@ from referee.vision.types import Box
 
 CLASSES = ("back", "other")
 MATCH_IOU = 0.5
-MISS_IOU = 0.1
+MATCH_COVER = 0.7
+MISS_COVER = 0.1
 FAINT_BACK_CONF = 0.05           # the live referee's faint backs start here (recognizer.FAINT_BACK_CONF)
 NEGATIVES_SHARE = 0.6            # of scenes with hard negatives
 RICH_TABLE_SHARE = 0.35          # of scenes on carpet, rug, brick or dark cloth
@@ -55,6 +58,19 @@ def iou(a: Box, b: Box) -> float:
     inter = ix * iy
     union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
     return inter / union if union > 0 else 0.0
+
+
+def back_cover(box: Box, backs: list[Box]) -> float:
+    """The share of `box` that the boxes of face-down cards cover (their union, at 2 px)."""
+    x1, y1, x2, y2 = box
+    w, h = max(1, int((x2 - x1) / 2)), max(1, int((y2 - y1) / 2))
+    mask = np.zeros((h, w), np.uint8)
+    for b in backs:
+        bx1, by1 = int(max(0, (b[0] - x1) / 2)), int(max(0, (b[1] - y1) / 2))
+        bx2, by2 = int(min(w, np.ceil((b[2] - x1) / 2))), int(min(h, np.ceil((b[3] - y1) / 2)))
+        if bx2 > bx1 and by2 > by1:
+            mask[by1:by2, bx1:bx2] = 1
+    return float(mask.mean())
 
 
 def _jitter(box: Box, rng: np.random.Generator, amount: float = 0.08) -> Box:
@@ -79,19 +95,22 @@ def detector_backs(image: np.ndarray, models_dir: str | None) -> list[tuple[Box,
 def back_samples(scene: Scene, rng: np.random.Generator, detected: list[tuple[Box, float]]):
     """[(class, source, detector confidence or None, crop)] for one scene."""
     truth = [o for o in scene.objects if o.kind == "back"]
+    backs = [o.box for o in truth]
     faces = [o for o in scene.objects if o.kind == "card"]
     samples = []
     for box, conf in detected:
-        best = max((iou(box, o.box) for o in truth), default=0.0)
-        if best >= MATCH_IOU:
+        cover = back_cover(box, backs)
+        cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        centred = any(b[0] <= cx <= b[2] and b[1] <= cy <= b[3] for b in backs)
+        if max((iou(box, b) for b in backs), default=0.0) >= MATCH_IOU or (centred and cover >= MATCH_COVER):
             samples.append(("back", "detector", conf, back_crop(scene.image, box)))
-        elif best < MISS_IOU:
+        elif cover < MISS_COVER:
             samples.append(("other", "detector", conf, back_crop(scene.image, box)))
     shown = [o for o in truth if o.visible_fraction >= MIN_VISIBLE]
     for k in rng.permutation(len(shown))[:TRUTH_BACKS]:
         samples.append(("back", "label", None, back_crop(scene.image, _jitter(shown[k].box, rng))))
     for n in scene.meta.get("negatives", []):
-        if n["box"] is not None and max((iou(n["box"], o.box) for o in truth), default=0.0) < MISS_IOU:
+        if n["box"] is not None and back_cover(n["box"], backs) < MISS_COVER:
             samples.append(("other", "negative", None, back_crop(scene.image, _jitter(n["box"], rng))))
     shown_faces = [o for o in faces if o.visible_fraction >= MIN_VISIBLE]
     for k in rng.permutation(len(shown_faces))[:FACE_CARDS]:
@@ -104,7 +123,7 @@ def back_samples(scene: Scene, rng: np.random.Generator, detected: list[tuple[Bo
         w, h = s * min(1.0, aspect), s * min(1.0, 1 / aspect)
         x, y = rng.uniform(0, W - w), rng.uniform(0, H - h)
         box = (x, y, x + w, y + h)
-        if max((iou(box, o.box) for o in truth), default=0.0) < MISS_IOU:
+        if back_cover(box, backs) < MISS_COVER:
             samples.append(("other", "window", None, back_crop(scene.image, box)))
     return samples
 

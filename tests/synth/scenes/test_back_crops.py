@@ -26,3 +26,13 @@ def test_detector_boxes_are_labelled_by_how_well_they_match_a_face_down_card():
     assert {("back", "label"), ("other", "face")} <= sources
     assert all(crop.shape == (64, 64, 3) for *_, crop in samples)
     assert all(cls == "other" for cls, source, _, _ in samples if source in ("face", "window", "negative"))
+
+
+def test_a_box_over_a_fanned_face_down_hand_is_covered_by_its_cards():
+    from referee.synth.scenes.back_crops import back_cover
+
+    fan = [(100.0 + 20 * k, 100.0, 160.0 + 20 * k, 190.0) for k in range(5)]    # five cards, 20 px apart
+    whole = (100.0, 100.0, 240.0, 190.0)
+    assert back_cover(whole, fan) > 0.95
+    assert back_cover((300.0, 100.0, 360.0, 190.0), fan) == 0.0
+    assert 0.35 < back_cover((200.0, 100.0, 300.0, 190.0), fan) < 0.45    # 40 of its 100 px

@@ -1,0 +1,75 @@
+"""The back verifier: a second look at each detector `back`, so that a card-sized patch of
+carpet or a face-up card is not reported as a face-down card while a face-down card still is."""
+
+import cv2
+import numpy as np
+import pytest
+
+from referee.errors import UserError
+from referee.synth.scenes.generator import Camera, CardPlacement, Effects, TableStyle, render_table
+from referee.vision.back_verifier import BACK_VERIFIER_FILE, CROP_SIDE, PAD_VALUE, BackVerifier, back_crop
+from referee.vision.model_files import default_models_dir
+from referee.vision.recognizer import BACK_MIN_PROBABILITY, CardRecognizer
+
+DESIGN = "referee-drawn"   # drawn by the project: no card-set package needed
+
+
+def carpet(shape, seed=0):
+    rng = np.random.default_rng(seed)
+    fibres = cv2.GaussianBlur(rng.normal(0, 1, shape[:2]).astype(np.float32), (0, 0), 1.2)
+    fibres = (fibres - fibres.min()) / (fibres.max() - fibres.min())
+    return np.clip(np.array([70, 110, 150], np.float32) * (0.55 + 0.9 * fibres[..., None]), 0, 255).astype(np.uint8)
+
+
+@pytest.fixture(scope="module")
+def verifier():
+    return BackVerifier(default_models_dir() / BACK_VERIFIER_FILE)
+
+
+@pytest.fixture(scope="module")
+def table():
+    """A face-up QS on the left, a face-down card turned 20 degrees on the right, on felt."""
+    placements = [CardPlacement("QS", DESIGN, (-90.0, -20.0), 0.0, True),
+                  CardPlacement(None, DESIGN, (90.0, -20.0), 20.0, False)]
+    scene = render_table(placements, TableStyle(kind="felt", texture_seed=3), Camera(), effects=Effects(noise_sigma=2.0),
+                         seed=5)
+    boxes = {o.kind: tuple(o.box) for o in scene.objects if o.kind in ("card", "back")}
+    return scene.image, boxes["card"], boxes["back"]
+
+
+def test_the_crop_holds_the_box_and_a_margin_and_is_grey_beyond_the_frame():
+    frame = np.zeros((100, 200, 3), np.uint8)
+    frame[20:80, 50:110] = 255                       # a white box, 60 px square
+    crop = back_crop(frame, (50.0, 20.0, 110.0, 80.0))
+    assert crop.shape == (CROP_SIDE, CROP_SIDE, 3)
+    assert crop[CROP_SIDE // 2, CROP_SIDE // 2].tolist() == [255, 255, 255]
+    assert crop[1, 1].tolist() == [0, 0, 0]          # the margin shows what lies around the box
+    edge = back_crop(frame, (-30.0, 10.0, 30.0, 70.0))
+    assert edge[CROP_SIDE // 2, 1].tolist() == [PAD_VALUE] * 3
+
+
+def test_a_face_down_card_reads_as_a_back_and_a_face_up_card_or_carpet_does_not(verifier, table):
+    image, card, back = table
+    p_back, p_card = verifier.back_probabilities(image, [back, card])
+    assert p_back >= BACK_MIN_PROBABILITY > p_card
+    rug = carpet((720, 1280, 3))
+    assert verifier.back_probabilities(rug, [(500.0, 250.0, 620.0, 420.0)])[0] < BACK_MIN_PROBABILITY
+    assert verifier.back_probabilities(image, []).shape == (0,)
+
+
+def test_a_models_folder_without_the_verifier_checks_backs_by_back_check_alone(tmp_path):
+    for name in ("detector.onnx", "classifier.onnx"):
+        (tmp_path / name).symlink_to(default_models_dir() / name)
+    assert CardRecognizer(tmp_path).back_verifier is None
+    assert CardRecognizer().back_verifier is not None
+    assert CardRecognizer(back_min_probability=None).back_verifier is None
+    assert CardRecognizer(check_backs=False).back_verifier is None
+
+
+def test_an_unreadable_verifier_is_a_one_line_error(tmp_path):
+    bad = tmp_path / BACK_VERIFIER_FILE
+    bad.write_bytes(b"not a model")
+    with pytest.raises(UserError, match="cannot load model"):
+        BackVerifier(bad)
+    with pytest.raises(UserError, match="not a back verifier"):
+        BackVerifier(default_models_dir() / "classifier.onnx")

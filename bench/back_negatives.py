@@ -89,8 +89,8 @@ def main() -> int:
     neg_cfg = replace(SceneConfig(), p_negatives=args.negatives, p_rich_table=args.rich_tables)
     readers = {
         "verifier": CardRecognizer(args.models, threads=args.threads, **dict(STILL_IMAGE_OPTIONS)),
-        "back_check": CardRecognizer(args.models, threads=args.threads, back_min_probability=None,
-                                     **dict(STILL_IMAGE_OPTIONS)),
+        "back_check": CardRecognizer(args.models, threads=args.threads,
+                                     **dict(STILL_IMAGE_OPTIONS, back_min_probability=None)),
         "no_back_check": CardRecognizer(args.models, threads=args.threads, check_backs=False,
                                         **dict(STILL_IMAGE_OPTIONS)),
     }

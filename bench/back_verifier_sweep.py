@@ -66,7 +66,7 @@ def main() -> int:
 
     models = Path(args.models) if args.models else default_models_dir()
     verifier = BackVerifier(models / BACK_VERIFIER_FILE)
-    reader = CardRecognizer(models, back_min_probability=None, **dict(STILL_IMAGE_OPTIONS))
+    reader = CardRecognizer(models, **dict(STILL_IMAGE_OPTIONS, back_min_probability=None))
     designs = heldout_designs()
     neg_cfg = replace(SceneConfig(), p_negatives=args.negatives, p_rich_table=args.rich_tables)
     scored: dict[str, list[tuple[bool, float]]] = {"plain": [], "negatives": []}

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
+from referee.errors import UserError
 from referee.vision.onnx_model import OnnxModel
 from referee.vision.types import Box
 
@@ -54,8 +55,6 @@ class BackVerifier:
         self.model = OnnxModel(model_path, threads)
         self.back_index = self.model.names.index(BACK_CLASS) if BACK_CLASS in self.model.names else None
         if self.back_index is None:
-            from referee.errors import UserError
-
             raise UserError(f"model {model_path} has no '{BACK_CLASS}' class: not a back verifier")
 
     def back_probabilities(self, frame: np.ndarray, boxes: Sequence[Box]) -> np.ndarray:

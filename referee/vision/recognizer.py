@@ -77,9 +77,11 @@ FAINT_MIN_PROBABILITY = 0.8
 FAINT_BACK_CONF = 0.05
 FAINT_BACK_MAX_OVERLAP = 0.3    # of the smaller box: more lies on a card already read
 
-# A `back` that passed back_check counts only when the back verifier (models/back_verifier.onnx,
-# referee.vision.back_verifier) reads its box as a back at least this surely. Chosen on tuning
-# scenes of the held-out designs (seeds 500000+) with hard negatives; see models/MODEL_CARD.md.
+# On still images a `back` that passed back_check counts only when the back verifier
+# (models/back_verifier.onnx, referee.vision.back_verifier) reads its box as a back at least this
+# surely. Chosen on tuning scenes of the held-out designs (seeds 500000+) with hard negatives; see
+# models/MODEL_CARD.md. The live referee does without it: in a filmed game (gnome-plastic profit,
+# seed 3) it changed how the cards of a play out of turn were grouped, and the play was missed.
 BACK_MIN_PROBABILITY = 0.1
 
 # A card read only from corners that lie outside every detected `card` box needs this score
@@ -111,7 +113,8 @@ SMALL_INDEX_PX = 14.0
 STILL_IMAGE_OPTIONS = MappingProxyType({"small_index_px": SMALL_INDEX_PX, "conflict_likeness": True, "turned_look_below": DEFAULT_TURNED_LOOK_BELOW,
                                         "faint_index_conf": FAINT_INDEX_CONF, "off_card_min_score": OFF_CARD_MIN_SCORE,
                                         "share_probability": None,
-                                        "conflict_spare_probability": CONFLICT_SPARE_PROBABILITY})
+                                        "conflict_spare_probability": CONFLICT_SPARE_PROBABILITY,
+                                        "back_min_probability": BACK_MIN_PROBABILITY})
 # The live referee (referee watch, the filmed games): faint backs, for the discard zone, and a pip
 # card whose middle shows a picture marked (referee.vision.middle): the tracker puts its pip
 # readings in doubt, so that the referee asks about it.
@@ -323,8 +326,8 @@ class CardRecognizer:
     conflict_spare_probability: a corner read at least this surely is never dropped for
     contradicting another corner (CONFLICT_SPARE_PROBABILITY); None: conflicts drop any reading.
     check_backs: keep only the `back` boxes that can be face-down cards (back_check.plausible_backs)
-    and that the back verifier, where the models folder has one, reads as a back at
-    back_min_probability (BACK_MIN_PROBABILITY; None: back_check alone).
+    and, with back_min_probability (BACK_MIN_PROBABILITY in STILL_IMAGE_OPTIONS; None: back_check
+    alone), that the back verifier, where the models folder has one, reads as a back that surely.
     faint_back_conf: also pass on plausible `back` boxes scored from this up to det_conf, marked
     `faint` (FAINT_BACK_CONF; LIVE_OPTIONS); None: none.
     check_middles: each card reading says what its middle showed (`CardReading.picture`: a
@@ -352,7 +355,7 @@ class CardRecognizer:
         faint_back_conf: float | None = None,
         check_middles: bool = False,
         small_index_px: float | None = None,
-        back_min_probability: float | None = BACK_MIN_PROBABILITY,
+        back_min_probability: float | None = None,
     ) -> None:
         models = Path(models_dir) if models_dir else default_models_dir()
         if deck is not None and not isinstance(deck, (DeckIndex, DeckHead, DeckModel)):

@@ -9,7 +9,7 @@ from referee.errors import UserError
 from referee.synth.scenes.generator import Camera, CardPlacement, Effects, TableStyle, render_table
 from referee.vision.back_verifier import BACK_VERIFIER_FILE, CROP_SIDE, PAD_VALUE, BackVerifier, back_crop
 from referee.vision.model_files import default_models_dir
-from referee.vision.recognizer import BACK_MIN_PROBABILITY, CardRecognizer
+from referee.vision.recognizer import BACK_MIN_PROBABILITY, LIVE_OPTIONS, STILL_IMAGE_OPTIONS, CardRecognizer
 
 DESIGN = "referee-drawn"   # drawn by the project: no card-set package needed
 
@@ -57,13 +57,13 @@ def test_a_face_down_card_reads_as_a_back_and_a_face_up_card_or_carpet_does_not(
     assert verifier.back_probabilities(image, []).shape == (0,)
 
 
-def test_a_models_folder_without_the_verifier_checks_backs_by_back_check_alone(tmp_path):
+def test_still_images_use_the_verifier_where_the_models_folder_has_one_and_the_live_referee_does_not(tmp_path):
     for name in ("detector.onnx", "classifier.onnx"):
         (tmp_path / name).symlink_to(default_models_dir() / name)
-    assert CardRecognizer(tmp_path).back_verifier is None
-    assert CardRecognizer().back_verifier is not None
-    assert CardRecognizer(back_min_probability=None).back_verifier is None
-    assert CardRecognizer(check_backs=False).back_verifier is None
+    assert CardRecognizer(**STILL_IMAGE_OPTIONS).back_verifier is not None
+    assert CardRecognizer(tmp_path, **STILL_IMAGE_OPTIONS).back_verifier is None
+    assert CardRecognizer(**LIVE_OPTIONS).back_verifier is None
+    assert CardRecognizer(**dict(STILL_IMAGE_OPTIONS, check_backs=False)).back_verifier is None
 
 
 def test_an_unreadable_verifier_is_a_one_line_error(tmp_path):

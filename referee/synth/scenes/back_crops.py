@@ -30,10 +30,12 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from referee.synth.scenes.dataset import _prepare, _run, scene_designs, scene_seed
+from referee.synth.scenes.dataset import prepare_dataset, run_jobs, scene_designs, scene_seed
 from referee.synth.scenes.generator import Scene, generate_scene
 from referee.synth.scenes.random_backs import with_random_backs
 from referee.vision.back_verifier import back_crop
+from referee.vision.detector import CornerDetector
+from referee.vision.model_files import default_models_dir
 from referee.vision.types import Box
 
 CLASSES = ("back", "other")
@@ -84,9 +86,6 @@ def detector_backs(image: np.ndarray, models_dir: str | None) -> list[tuple[Box,
     """The detector's `back` boxes (from FAINT_BACK_CONF) and confidences, as referee detect
     letterboxes a frame. One detector per process, single-threaded (the pool runs several)."""
     if models_dir not in _detectors:
-        from referee.vision.detector import CornerDetector
-        from referee.vision.model_files import default_models_dir
-
         folder = Path(models_dir) if models_dir else default_models_dir()
         _detectors[models_dir] = CornerDetector(folder / "detector.onnx", conf=FAINT_BACK_CONF, threads=1)
     return [(d.box, d.confidence) for d in _detectors[models_dir].detect(image) if d.kind == "back"]
@@ -156,7 +155,7 @@ def build_back_dataset(out_dir, n_scenes_train: int, n_scenes_val: int, seed: in
     """Write the verifier's ImageFolder data set (resumable: finished scenes are kept). A
     `random_backs` share of the training scenes show random backs; validation scenes show the
     held-out designs' own."""
-    out, cfg, tr, va = _prepare(out_dir, None, None, None)
+    out, cfg, tr, va = prepare_dataset(out_dir, None, None, None)
     cfg = replace(cfg, p_negatives=negatives, p_rich_table=rich_tables)
     for split in ("train", "val"):
         for c in CLASSES:
@@ -165,7 +164,7 @@ def build_back_dataset(out_dir, n_scenes_train: int, n_scenes_val: int, seed: in
     for split, n, ds in (("train", n_scenes_train, tr), ("val", n_scenes_val, va)):
         jobs = [(str(out), split, i, seed, ds, cfg, models_dir, random_backs if split == "train" else 0.0)
                 for i in range(n)]
-        _run(jobs, _job, workers, f"backs {split}")
+        run_jobs(jobs, _job, workers, f"backs {split}")
     with (out / "crops.csv").open("w", newline="") as fh:
         fh.write("split,file,class,source,detector_conf\n")
         for split in ("train", "val"):

@@ -150,7 +150,7 @@ def _det_job(args):
     return 1
 
 
-def _run(jobs, fn, workers: int, label: str, every: int = 200):
+def run_jobs(jobs, fn, workers: int, label: str, every: int = 200):
     t0 = time.time()
     n = len(jobs)
     done = made = 0
@@ -180,7 +180,7 @@ def _progress(label, done, n, made, t0):
     print(f"[{label}] {done}/{n} scenes ({made} new, {rate:.1f}/s, eta {eta / 60:.1f} min)", flush=True)
 
 
-def _prepare(out_dir, config, train_designs, val_designs):
+def prepare_dataset(out_dir, config, train_designs, val_designs):
     """Output folder, scene config, train and val design names (val = held out), faces rendered."""
     tr = train_designs or usable_design_names("train")
     va = val_designs or usable_design_names("val")
@@ -199,7 +199,7 @@ def build_detector_dataset(out_dir, n_scenes_train: int, n_scenes_val: int, seed
     val) given unlabelled hard negatives for `back` and a carpet/rug/brick/dark-cloth table
     (SceneConfig.p_negatives, p_rich_table; recipe.DET_NEGATIVES, DET_RICH_TABLES for the next
     detector); at 0 the scenes are the committed detector's."""
-    out, cfg, tr, va = _prepare(out_dir, config, train_designs, val_designs)
+    out, cfg, tr, va = prepare_dataset(out_dir, config, train_designs, val_designs)
     if negatives or rich_tables:
         cfg = replace(cfg, p_negatives=negatives, p_rich_table=rich_tables)
     for split in ("train", "val"):
@@ -214,7 +214,7 @@ def build_detector_dataset(out_dir, n_scenes_train: int, n_scenes_val: int, seed
         "names:\n" + "".join(f"  {i}: {c}\n" for i, c in enumerate(CLASSES)))
     for split, n, ds in (("train", n_scenes_train, tr), ("val", n_scenes_val, va)):
         jobs = [(str(out), split, i, seed, ds, cfg, scale, tile) for i in range(n)]
-        _run(jobs, _det_job, workers, f"detector {split}")
+        run_jobs(jobs, _det_job, workers, f"detector {split}")
     return out / "data.yaml"
 
 
@@ -283,7 +283,7 @@ def build_classifier_dataset(out_dir, n_scenes_train: int, n_scenes_val: int, se
                              workers: int = 1, config: SceneConfig | None = None,
                              train_designs: list[str] | None = None, val_designs: list[str] | None = None) -> Path:
     """Write an ImageFolder classification dataset of 64x64 corner-index crops."""
-    out, cfg, tr, va = _prepare(out_dir, config, train_designs, val_designs)
+    out, cfg, tr, va = prepare_dataset(out_dir, config, train_designs, val_designs)
     for split in ("train", "val"):
         for c in CLASSIFIER_CLASSES:
             (out / split / c).mkdir(parents=True, exist_ok=True)
@@ -291,7 +291,7 @@ def build_classifier_dataset(out_dir, n_scenes_train: int, n_scenes_val: int, se
     (out / "classes.txt").write_text("\n".join(CLASSIFIER_CLASSES) + "\n")
     for split, n, ds in (("train", n_scenes_train, tr), ("val", n_scenes_val, va)):
         jobs = [(str(out), split, i, seed, ds, cfg) for i in range(n)]
-        _run(jobs, _cls_job, workers, f"classifier {split}")
+        run_jobs(jobs, _cls_job, workers, f"classifier {split}")
     return out
 
 

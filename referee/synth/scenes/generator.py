@@ -194,6 +194,12 @@ _MIP = (400, 283, 200, 141, 100, 71, 50, 35)
 _mip_cache: dict = {}
 
 
+def forget_shrunk_faces(key: str) -> None:
+    """Drop the shrunk copies of every design's face `key` (when a design's face is swapped)."""
+    for cached in [k for k in _mip_cache if k[1] == key]:
+        del _mip_cache[cached]
+
+
 def _face_level(design: str, key: str, img: np.ndarray, target_h: float) -> np.ndarray:
     """A pre-shrunk copy of a face, at least 1.3x the target height (anti-aliasing)."""
     h = img.shape[0]

@@ -22,6 +22,7 @@ import numpy as np
 
 from referee.synth.scenes.designs import Face, load_design
 from referee.synth.scenes.face_outline import round_corners
+from referee.synth.scenes.generator import forget_shrunk_faces
 
 PATTERNS = ("lattice", "dots", "stripes", "plaid", "motifs", "checks", "marbled", "rings", "picture")
 
@@ -183,8 +184,6 @@ def random_back(rng: np.random.Generator, w: int, h: int) -> np.ndarray:
 @contextmanager
 def with_random_backs(names: list[str], rng: np.random.Generator) -> Iterator[None]:
     """While inside, each named design's face-down cards show a random back of their size."""
-    from referee.synth.scenes import generator
-
     saved = {}
     for name in dict.fromkeys(names):
         faces = load_design(name).faces
@@ -194,16 +193,10 @@ def with_random_backs(names: list[str], rng: np.random.Generator) -> Iterator[No
         h, w = old.image.shape[:2]
         saved[name] = old
         dict.__setitem__(faces, "back", Face("back", None, random_back(rng, w, h), []))
-    _forget_backs(generator)
+    forget_shrunk_faces("back")
     try:
         yield
     finally:
         for name, old in saved.items():
             dict.__setitem__(load_design(name).faces, "back", old)
-        _forget_backs(generator)
-
-
-def _forget_backs(generator) -> None:
-    """Drop the generator's shrunk copies of backs (its cache is keyed by design and face)."""
-    for key in [k for k in generator._mip_cache if k[1] == "back"]:
-        del generator._mip_cache[key]
+        forget_shrunk_faces("back")

@@ -50,29 +50,40 @@ def inside(point, box) -> bool:
     return box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3]
 
 
-def count_backs(scene: Scene, readings) -> dict:
-    """found (labelled backs matched), phantoms, phantoms on a negative, and per negative whether
-    a phantom lies on it: {'found', 'labelled', 'phantoms', 'on_negatives', 'hit': [bool per negative]}."""
+def matched_backs(scene: Scene, readings) -> list[tuple[object, bool]]:
+    """Each `back` reading, surest first, and whether it lies on a labelled face-down card (its
+    box centre in the card's box, one-to-one)."""
     truth = [o.box for o in scene.objects if o.kind == "back"]
-    negatives = [n for n in scene.meta.get("negatives", []) if n["box"] is not None]
-    backs = sorted((r for r in readings if r.code == "back"), key=lambda r: -r.confidence)
     used: set[int] = set()
-    phantoms = on_neg = 0
-    hit = [False] * len(negatives)
-    for r in backs:
+    out = []
+    for r in sorted((r for r in readings if r.code == "back"), key=lambda r: -r.confidence):
         c = centre(r.box)
         k = next((i for i, b in enumerate(truth) if i not in used and inside(c, b)), None)
         if k is not None:
             used.add(k)
+        out.append((r, k is not None))
+    return out
+
+
+def count_backs(scene: Scene, readings) -> dict:
+    """found (labelled backs matched), phantoms, phantoms on a negative, and per negative whether
+    a phantom lies on it: {'found', 'labelled', 'phantoms', 'on_negatives', 'hit': [bool per negative]}."""
+    negatives = [n for n in scene.meta.get("negatives", []) if n["box"] is not None]
+    found = phantoms = on_neg = 0
+    hit = [False] * len(negatives)
+    for r, matched in matched_backs(scene, readings):
+        if matched:
+            found += 1
             continue
         phantoms += 1
+        c = centre(r.box)
         on = [i for i, n in enumerate(negatives)
               if cv2.pointPolygonTest(n["quad"].reshape(-1, 1, 2), (float(c[0]), float(c[1])), False) >= 0]
         if on:
             on_neg += 1
             for i in on:
                 hit[i] = True
-    return {"found": len(used), "labelled": len(truth), "phantoms": phantoms, "on_negatives": on_neg, "hit": hit}
+    return {"found": found, "labelled": sum(o.kind == "back" for o in scene.objects), "phantoms": phantoms, "on_negatives": on_neg, "hit": hit}
 
 
 def main() -> int:

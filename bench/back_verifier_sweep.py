@@ -27,7 +27,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
-from back_negatives import bench_scene, centre, inside  # noqa: E402
+from back_negatives import bench_scene, matched_backs  # noqa: E402
 from scene_truth import heldout_designs  # noqa: E402
 
 from referee.synth.scenes.generator import SceneConfig  # noqa: E402
@@ -39,19 +39,10 @@ THRESHOLDS = (0.02, 0.05, 0.07, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.9
 
 
 def scored_backs(scene, readings, verifier) -> list[tuple[bool, float]]:
-    """(on a labelled face-down card, P(back)) for each `back` reading, matched one-to-one by centre."""
-    truth = [o.box for o in scene.objects if o.kind == "back"]
-    backs = sorted((r for r in readings if r.code == "back"), key=lambda r: -r.confidence)
-    probabilities = verifier.back_probabilities(scene.image, [r.box for r in backs])
-    used: set[int] = set()
-    out = []
-    for r, p in zip(backs, probabilities):
-        c = centre(r.box)
-        k = next((i for i, b in enumerate(truth) if i not in used and inside(c, b)), None)
-        if k is not None:
-            used.add(k)
-        out.append((k is not None, float(p)))
-    return out
+    """(on a labelled face-down card, P(back)) for each `back` reading (back_negatives.matched_backs)."""
+    matched = matched_backs(scene, readings)
+    probabilities = verifier.back_probabilities(scene.image, [r.box for r, _ in matched])
+    return [(on_card, float(p)) for (_, on_card), p in zip(matched, probabilities)]
 
 
 def main() -> int:

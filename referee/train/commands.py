@@ -18,7 +18,6 @@ REPO = Path(__file__).resolve().parents[2]
 DEFAULT_DATA = REPO / "data"
 DEFAULT_SEED = 20261129
 BACK_SEED = 20261231
-BACK_VERIFIER_YAML = Path(__file__).with_name("back-verifier.yaml")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -312,13 +311,14 @@ def run_backs(args: argparse.Namespace) -> int:
     _need_training_extra()
     # imported here, like run_data's imports, once the train extra is known to be there
     from referee.synth.scenes.back_crops import build_back_dataset, summary
-    from referee.train.runner import export_onnx, train_classifier
+    from referee.train.runner import CLASSIFIER_YAML, export_onnx, train_classifier
     from referee.vision.back_verifier import BACK_VERIFIER_FILE, CROP_SIDE
 
     build_back_dataset(args.data, args.scenes, args.val_scenes, args.seed, workers=args.workers,
                        models_dir=str(args.models) if args.models else None)
     print(summary(args.data), flush=True)
+    # the corner classifier's network: ultralytics gives it the data's two classes
     run = train_classifier(args.data, args.name, args.epochs, batch=args.batch, workers=args.workers,
-                           threads=args.threads, model=str(BACK_VERIFIER_YAML), lr0=args.lr0, device=args.device)
+                           threads=args.threads, model=str(CLASSIFIER_YAML), lr0=args.lr0, device=args.device)
     print(export_onnx(run / "weights" / "best.pt", args.out / BACK_VERIFIER_FILE, imgsz=CROP_SIDE, dynamic=True))
     return 0

@@ -22,6 +22,7 @@ import cv2
 import numpy as np
 
 from referee.errors import UserError
+from referee.vision.classifier import crop_blobs
 from referee.vision.onnx_model import OnnxModel
 from referee.vision.types import Box
 
@@ -53,18 +54,14 @@ class BackVerifier:
 
     def __init__(self, model_path: str | os.PathLike, threads: int | None = None) -> None:
         self.model = OnnxModel(model_path, threads)
-        self.back_index = self.model.names.index(BACK_CLASS) if BACK_CLASS in self.model.names else None
-        if self.back_index is None:
+        if BACK_CLASS not in self.model.names:
             raise UserError(f"model {model_path} has no '{BACK_CLASS}' class: not a back verifier")
+        self.back_index = self.model.names.index(BACK_CLASS)
 
     def back_probabilities(self, frame: np.ndarray, boxes: Sequence[Box]) -> np.ndarray:
         """P(back) for each box in `frame` (BGR), one batch."""
         if not boxes:
             return np.zeros(0, np.float32)
-        crops = np.stack([back_crop(frame, b) for b in boxes])[..., ::-1]     # RGB, as trained
-        blob = crops.transpose(0, 3, 1, 2).astype(np.float32) / np.float32(255.0)
-        if self.model.dynamic_batch:
-            probabilities = self.model.run(blob)
-        else:
-            probabilities = np.concatenate([self.model.run(blob[i:i + 1]) for i in range(len(blob))])
+        batch = len(boxes) if self.model.dynamic_batch else 1
+        probabilities = np.concatenate([self.model.run(blob) for blob in crop_blobs([back_crop(frame, b) for b in boxes], batch)])
         return probabilities[:, self.back_index].astype(np.float32)

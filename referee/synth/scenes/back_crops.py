@@ -36,13 +36,13 @@ from referee.synth.scenes.random_backs import with_random_backs
 from referee.vision.back_verifier import back_crop
 from referee.vision.detector import CornerDetector
 from referee.vision.model_files import default_models_dir
+from referee.vision.recognizer import FAINT_BACK_CONF
 from referee.vision.types import Box
 
 CLASSES = ("back", "other")
 MATCH_IOU = 0.5
 MATCH_COVER = 0.7
 MISS_COVER = 0.1
-FAINT_BACK_CONF = 0.05           # the live referee's faint backs start here (recognizer.FAINT_BACK_CONF)
 NEGATIVES_SHARE = 0.6            # of scenes with hard negatives
 RICH_TABLE_SHARE = 0.35          # of scenes on carpet, rug, brick or dark cloth
 TRUTH_BACKS = 3                  # labelled face-down cards cropped per scene, at most

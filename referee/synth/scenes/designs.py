@@ -595,16 +595,9 @@ def _find_with(faces, inks, P: _Params, joker_index: bool, max_pip_fallback: flo
 def build_design_cache(design: Design, force: bool = False, workers: int = 2) -> dict:
     """Render a design into the cache (if not there yet) and return its metadata."""
     d = design_dir(design)
-    meta_p = d / "meta.json"
     style_digest = _drawn_style_digest(design) if design.kind == "drawn" else None
-    if meta_p.exists() and not force:
-        meta = json.loads(meta_p.read_text())
-        # a drawn design's style must match (referee-drawn's older metadata carries none)
-        stored = meta.get("style", None if design.variant is None else "")
-        # faces unpacked from a face pack were drawn on the machine that packed them (which had
-        # the fonts this one may lack): keep them
-        if meta.get("version") == CACHE_VERSION and (stored in (None, style_digest) or meta.get("packed")):
-            return meta
+    if not force and (meta := _current_meta(design, d, style_digest)) is not None:
+        return meta
     if design.kind == "drawn":  # the boxes are known: the ones drawn
         faces, boxes = drawn.draw_deck(FACE_HEIGHT, drawn_style(design))
         faces = {k: v for k, v in faces.items() if k in design.face_keys}  # variants: no jokers
@@ -613,9 +606,9 @@ def build_design_cache(design: Design, force: bool = False, workers: int = 2) ->
         faces = render_design_faces(design, workers=workers)
         res = find_design_indices(faces, joker_index=design.joker_index,
                                   max_pip_fallback=design.max_pip_fallback)
-    tmp = d.with_name(d.name + ".tmp")
-    shutil.rmtree(tmp, ignore_errors=True)
-    tmp.mkdir(parents=True)
+    # a folder of this process's own: two processes may draw the same design at once
+    d.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=d.name + ".", suffix=".tmp", dir=d.parent))
     for k, im in faces.items():
         cv2.imwrite(str(tmp / f"{k}.png"), im)
     meta = {
@@ -630,8 +623,37 @@ def build_design_cache(design: Design, force: bool = False, workers: int = 2) ->
                   "fallback": res.fallback, "missing": res.missing, "pip_bad": res.pip_bad},
     }
     (tmp / "meta.json").write_text(json.dumps(meta, indent=1))
+    return _install_cache(tmp, d, meta, lambda: None if force else _current_meta(design, d, style_digest))
+
+
+def _current_meta(design: Design, d: Path, style_digest: str | None) -> dict | None:
+    """The cached design's metadata when it is there and current, else None."""
+    meta_p = d / "meta.json"
+    if not meta_p.exists():
+        return None
+    meta = json.loads(meta_p.read_text())
+    # a drawn design's style must match (referee-drawn's older metadata carries none)
+    stored = meta.get("style", None if design.variant is None else "")
+    # faces unpacked from a face pack were drawn on the machine that packed them (which had
+    # the fonts this one may lack): keep them
+    if meta.get("version") == CACHE_VERSION and (stored in (None, style_digest) or meta.get("packed")):
+        return meta
+    return None
+
+
+def _install_cache(tmp: Path, d: Path, meta: dict, current) -> dict:
+    """Move the drawn folder `tmp` to `d`, unless another process has put a current one there
+    meanwhile (`current()` gives its metadata): then that one stays, so that a process reading
+    it never sees it replaced."""
+    if (theirs := current()) is not None:
+        shutil.rmtree(tmp, ignore_errors=True)
+        return theirs
     shutil.rmtree(d, ignore_errors=True)
-    tmp.rename(d)
+    try:
+        tmp.rename(d)
+    except OSError:  # another process renamed its folder there first
+        shutil.rmtree(tmp, ignore_errors=True)
+        return current() or meta
     return meta
 
 

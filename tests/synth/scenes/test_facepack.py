@@ -114,3 +114,32 @@ def test_train_commands_take_a_device_and_a_time_budget():
     assert (args.device, args.hours) == ("cpu", None)
     args = parser.parse_args(["train", "data", "--what", "cls"])
     assert args.what == "cls"
+
+
+def test_two_processes_drawing_one_design_at_once_both_get_it(cache, monkeypatch):
+    """Two benches started together on a fresh machine draw the same design side by side: the
+    second to finish keeps the first one's folder (which the first may be reading already)."""
+    import threading
+
+    root = cache("fresh")
+    design = D.get_design("drawn-train-03")
+    both_drawing = threading.Barrier(2, timeout=60)
+    draw = D.drawn.draw_deck
+
+    def draw_together(*args, **kwargs):
+        both_drawing.wait()
+        return draw(*args, **kwargs)
+
+    monkeypatch.setattr(D.drawn, "draw_deck", draw_together)
+    metas: list = []
+    threads = [threading.Thread(target=lambda: metas.append(D.build_design_cache(design))) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(metas) == 2 and metas[0]["faces"] == metas[1]["faces"]
+    d = design_dir(design)
+    assert json.loads((d / "meta.json").read_text())["faces"] == metas[0]["faces"]
+    assert all((d / f"{key}.png").exists() for key in metas[0]["faces"])
+    assert not list(d.parent.glob("*.tmp"))
+    assert root.exists()

@@ -609,6 +609,7 @@ def build_design_cache(design: Design, force: bool = False, workers: int = 2) ->
     # a folder of this process's own: two processes may draw the same design at once
     d.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=d.name + ".", suffix=".tmp", dir=d.parent))
+    tmp.chmod(0o755)   # as a cache folder made by mkdir (mkdtemp's are the owner's alone)
     for k, im in faces.items():
         cv2.imwrite(str(tmp / f"{k}.png"), im)
     meta = {

@@ -33,15 +33,9 @@ from referee.vision.classifier import IndexClassifier  # noqa: E402
 from referee.vision.crops import crop_index  # noqa: E402
 from referee.vision.detector import CornerDetector  # noqa: E402
 from referee.vision.recognizer import DEFAULT_DET_CONF, DEFAULT_MIN_PROBABILITY  # noqa: E402
+from referee.vision.types import iou  # noqa: E402
 
 FOUND_IOU = 0.3
-
-
-def iou(a, b) -> float:
-    x1, y1, x2, y2 = max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])
-    inter = max(0.0, x2 - x1) * max(0.0, y2 - y1)
-    area = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
-    return inter / area if area > 0 else 0.0
 
 
 def area(box) -> float:

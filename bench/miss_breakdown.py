@@ -29,16 +29,10 @@ from scene_truth import heldout_scene_truth  # noqa: E402
 from referee.vision.classifier import REJECT_CLASS  # noqa: E402
 from referee.vision.crops import rectify_index  # noqa: E402
 from referee.vision.recognizer import STILL_IMAGE_OPTIONS, CardRecognizer  # noqa: E402
+from referee.vision.types import iou  # noqa: E402
 
 CORNER_IOU = 0.3
 CARD_IOU = 0.5
-
-
-def iou(a, b) -> float:
-    x1, y1, x2, y2 = max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])
-    inter = max(0.0, x2 - x1) * max(0.0, y2 - y1)
-    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
-    return inter / union if union else 0.0
 
 
 def _found(card: dict, readings) -> bool:

@@ -9,6 +9,19 @@ from referee.vision.labels import Label, label_code
 Box = tuple[float, float, float, float]  # x1, y1, x2, y2 in pixels of the original frame
 
 
+def iou(a: Box, b: Box) -> float:
+    """Intersection over union of two boxes; 0 when both are empty.
+
+    >>> iou((0, 0, 10, 10), (5, 0, 15, 10))
+    0.3333333333333333
+    """
+    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    inter = ix * iy
+    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
+    return inter / union if union > 0 else 0.0
+
+
 @dataclass(frozen=True, slots=True)
 class Detection:
     """One box from the detector: kind is 'index' (a corner index), 'card' or 'back'."""

@@ -37,7 +37,7 @@ from referee.vision.back_verifier import back_crop
 from referee.vision.detector import CornerDetector
 from referee.vision.model_files import default_models_dir
 from referee.vision.recognizer import FAINT_BACK_CONF
-from referee.vision.types import Box
+from referee.vision.types import Box, iou
 
 CLASSES = ("back", "other")
 MATCH_IOU = 0.5
@@ -52,14 +52,6 @@ MIN_VISIBLE = 0.5                # of a face-down card's face, to crop it from t
 RANDOM_BACK_SHARE = 0.6          # of training scenes whose decks show random backs (random_backs.py)
 
 _detectors: dict = {}
-
-
-def iou(a: Box, b: Box) -> float:
-    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
-    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
-    inter = ix * iy
-    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
-    return inter / union if union > 0 else 0.0
 
 
 def back_cover(box: Box, backs: list[Box]) -> float:

@@ -3,7 +3,8 @@ on nothing is `other`, one half on a card is left out; face-up cards and windows
 
 import numpy as np
 
-from referee.synth.scenes.back_crops import back_samples, iou
+from referee.synth.scenes.back_crops import back_samples
+from referee.vision.types import iou
 from referee.synth.scenes.generator import Camera, CardPlacement, Effects, TableStyle, render_table
 
 DESIGN = "referee-drawn"

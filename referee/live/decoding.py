@@ -189,6 +189,12 @@ def decide(state: GameState, player: str, seen: Sequence[Label], candidates: Can
         overruled = "likelier"
     others = [(s, c) for s, c in possible if c != chosen]
     margin = chosen_score - others[0][0] if others else math.inf
+    if judged(chosen) is not None:
+        # an illegal reading beat the legal ones only by more than LEGAL_MARGIN: it is as sure
+        # as its lead beyond that bar, where the call would go the other way
+        legal_score = next((s for s, c in others if judged(c) is None), None)
+        if legal_score is not None:
+            margin = min(margin, chosen_score - legal_score - LEGAL_MARGIN)
     return Decision(chosen, margin, overruled, seen, tuple(c for _, c in others[:RUNNERS_UP]),
                     tuple(round(chosen_score - s, 9) for s, _ in others[:RUNNERS_UP]))
 

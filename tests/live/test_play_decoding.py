@@ -11,7 +11,7 @@ from table_double import new_game, table_calibration
 
 from referee.engine import Deal, PlayCards, apply, load_rules, new_match, parse_cards
 from referee.gamelog import effective_events, read_log
-from referee.live.decoding import decide, ranked_readings
+from referee.live.decoding import LEGAL_MARGIN, decide, ranked_readings
 from referee.live.overlay import KEYS_HINT, status_lines
 from referee.tracking import PassSeen, PlaySeen, TableTracker, TakenBack
 from referee.vision.labels import label_codes
@@ -64,6 +64,25 @@ def test_a_clearly_illegal_play_stays_refused():
     state = live_state(("A", ["9C"]))
     decision = decide(state, "B", labels("8S"), readings([[("8S", -0.01), ("10S", -6.0)]]))
     assert label_codes(decision.cards) == ("8S",) and decision.overruled is None
+
+
+def test_an_illegal_reading_beating_a_legal_one_just_past_the_bar_is_unsure():
+    # on the 9C, B's card reads 8S far more than 10S: refused, but only by what 8S leads beyond
+    # LEGAL_MARGIN (a little less, and the 10S would have been taken)
+    state = live_state(("A", ["9C"]))
+    decision = decide(state, "B", labels("8S"), readings([[("8S", -0.01), ("10S", -2.51)]]))
+    assert label_codes(decision.cards) == ("8S",) and decision.overruled is None
+    assert math.isclose(decision.margin, 2.5 - LEGAL_MARGIN)
+
+
+def test_a_held_card_making_an_illegal_play_of_a_legal_reading_is_unsure():
+    # the camera reads the 10S (legal on the 9C) a little more than the 8S, which B is known to
+    # hold: the 8S is likelier and refused, but never surely
+    state = live_state(("A", ["9C"]))
+    held = {labels("8S")[0]: 3.0}
+    decision = decide(state, "B", labels("10S"), readings([[("10S", -0.01), ("8S", -0.5)]]), prior=held)
+    assert label_codes(decision.cards) == ("8S",) and decision.overruled == "likelier"
+    assert math.isclose(decision.margin, 2.51 - LEGAL_MARGIN)
 
 
 def test_a_reading_without_candidates_is_taken_as_it_is():
@@ -169,6 +188,26 @@ def test_a_card_shown_in_a_refused_play_and_taken_back_is_likelier_in_its_player
     referee.observe([PlaySeen(5.0, labels("JD"), readings(([("JD", -0.1), ("JH", -2.5)],)), seat=2)], 5.0, 75)
     assert referee.question is not None and referee.question.alternatives == (("JH",),)
     assert decide(referee.keeper.state_at(3), "C", labels("JD"), readings(([("JD", -0.1), ("JH", -2.5)],))).margin > 2
+
+
+def test_a_card_taken_back_that_would_make_the_next_play_illegal_is_asked_about(tmp_path):
+    # a filmed game: C shows the 3H out of turn and takes it back; C's next card reads 8D, a
+    # little less 3H. Known to hold the 3H, C's card is likelier the 3H, which does not beat the
+    # 6H: that refusal rests on the hand, not on the camera, and is asked about, not called
+    tracker = TableTracker.from_calibration(table_calibration(FOUR))
+    referee, heard = new_game("president-none", FOUR, (4, 4, 4, 4), "A", tmp_path / "game.jsonl", tracker)
+    referee.observe([PlaySeen(1.0, labels("5H"), readings(([("5H", -0.01)],)))], 1.0, 15)
+    referee.observe([PlaySeen(2.0, labels("3H"), readings(([("3H", -0.01)],)), seat=2)], 2.0, 30)
+    referee.observe([TakenBack(3.0, labels("3H"))], 3.0, 45)
+    referee.observe([PlaySeen(4.0, labels("6H"), readings(([("6H", -0.01)],)))], 4.0, 60)
+    referee.observe([PlaySeen(5.0, labels("8D"), readings(([("8D", -0.01), ("3H", -0.3)],)), seat=2)], 5.0, 75)
+    assert "C: 3 of hearts? If not, cover your pad." in heard
+    referee.observe([PassSeen(6.0, 2)], 6.0, 90)              # C: "no"; the card is read again
+    referee.observe([PlaySeen(7.0, labels("8D"), readings(([("8D", -0.01), ("3H", -0.3)],)), seat=2)], 7.0, 105)
+    close(referee, tmp_path)
+    events = effective_events(tmp_path / "game.jsonl")
+    assert [(e["player"], e["cards"]) for e in events if e["event"] == "play"] == [("A", ["5H"]), ("B", ["6H"]), ("C", ["8D"])]
+    assert [e["rule"] for e in events if e["event"] == "illegal"] == ["out-of-turn"]
 
 
 def test_a_reading_said_no_to_is_ruled_out_when_the_same_cards_are_read_again():

@@ -6,7 +6,9 @@
 # Prepare on the machine that has the card packages (the face cache rendered):
 #   python -m referee.synth.scenes.fetch_fonts                          # the URW faces of the drawn decks
 #   python -m referee.synth.scenes.designs                              # renders every design not cached yet
-#   python -m referee.synth.scenes.facepack pack gpu/faces.tar          # ~31 MB of WebP faces before drawn-faces-*
+#   python -m referee.synth.scenes.facepack pack gpu/faces.tar.gz --training-only --quality 55
+#       # 107 designs, 26 MB: with the 35 MB of tracked files it fits the 64 MiB transfer
+#       # (quality 75 gives 30 MB and does not); the scenes shrink faces 3-8x, so the loss is small
 #   pip download --no-deps ... ultralytics ultralytics-thop ultralytics-platform -d .whl
 # (a design missing from the pack is drawn on the GPU box: the 24 drawn-faces decks take 25-60 s
 # each on a 2-core machine, one at a time, and without the URW fonts those in URW faces fall back to sans)
@@ -84,7 +86,9 @@ print("torch", torch.__version__, "cuda", torch.cuda.is_available(), torch.cuda.
 import os; assert os.environ.get("DEVICE", "0") == "cpu" or torch.cuda.is_available()
 import polars; polars.read_csv(b"a,b\n1,2\n").to_dict(as_series=False)
 PY
-if [ -f gpu/faces.tar ]; then python3 -m referee.synth.scenes.facepack unpack gpu/faces.tar --workers 16 || exit 1; fi
+for pack in gpu/faces.tar gpu/faces.tar.gz; do
+  if [ -f "$pack" ]; then python3 -m referee.synth.scenes.facepack unpack "$pack" --workers 16 || exit 1; fi
+done
 python3 -c "from referee.synth.scenes.dataset import usable_design_names as s; t=s('train'); v=s('val'); print(len(t), 'train designs,', len(v), 'held out'); assert len(t) >= 40" || exit 1
 stamp "environment ready"
 

@@ -4,11 +4,13 @@ A GPU box that cannot reach the network has neither ``gnome-cards-data``, ``kdeg
 the PySolFC card sets nor the fonts the drawn decks use, so it cannot render faces. ``pack`` writes
 the cache of this machine (``<cache>/faces/v<CACHE_VERSION>/``) as one uncompressed tar of WebP
 faces (lossy, quality 88 by default: about a sixth of the PNGs; the scenes shrink a 400 px face to
-~120 px and add blur and JPEG noise, so the loss is invisible there) with each design's metadata;
+~120 px and add blur and JPEG noise, so the loss is invisible there) with each design's metadata
+(an ``OUT`` ending in ``.gz`` is gzipped: a sixth smaller, the tar's 512-byte blocks round up each
+small face);
 ``unpack`` turns it back into a cache the scene generator uses as is (the registry lists cached
 designs whose sources are missing). Card art stays out of git: a pack is a generated file.
 
-    python -m referee.synth.scenes.facepack pack OUT.tar [--quality 88]
+    python -m referee.synth.scenes.facepack pack OUT.tar[.gz] [--quality 88] [--training-only]
     python -m referee.synth.scenes.facepack unpack PACK.tar [--workers 8]
 """
 from __future__ import annotations
@@ -25,6 +27,7 @@ import numpy as np
 
 from . import designs
 from .cache import faces_root
+from .dataset import usable_design_names
 
 PACK_QUALITY = 88
 
@@ -55,7 +58,8 @@ def pack(out: Path, designs: list[str] | None = None, quality: int = PACK_QUALIT
         raise SystemExit(f"no rendered faces under {root}: render them first (referee train data)")
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    with tarfile.open(out, "w") as tar, ThreadPoolExecutor(workers) as pool:
+    mode = "w:gz" if out.name.endswith(".gz") else "w"
+    with tarfile.open(out, mode) as tar, ThreadPoolExecutor(workers) as pool:
         for d in dirs:
             meta = json.loads((d / "meta.json").read_text())
             keys = sorted(meta["faces"])
@@ -113,12 +117,18 @@ def main(argv: list[str] | None = None) -> int:
     a = sub.add_parser("pack")
     a.add_argument("out", type=Path)
     a.add_argument("--quality", type=int, default=PACK_QUALITY)
+    a.add_argument("--training-only", action="store_true",
+                   help="only the designs training data draws from (training and held-out split), "
+                        "not those kept for measuring")
     b = sub.add_parser("unpack")
     b.add_argument("pack", type=Path)
     b.add_argument("--workers", type=int, default=8)
     args = p.parse_args(argv)
     if args.cmd == "pack":
-        print(pack(args.out, quality=args.quality))
+        names = None
+        if args.training_only:
+            names = sorted(set(usable_design_names("train")) | set(usable_design_names("val")))
+        print(pack(args.out, designs=names, quality=args.quality))
     else:
         names = unpack(args.pack, workers=args.workers)
         print(f"{len(names)} designs in {faces_root()}")

@@ -19,6 +19,10 @@ class TrackerSettings:
     # ... and its code must hold this share of its readings' weight (a card misread now and then
     # waits until its reading is clear rather than counting as another card).
     min_majority: float = 0.7
+    # ... unless it has lain there this long with its readings split (a 6 read as a 9 from its
+    # other corner, about as surely): then it counts, its look-alike among its candidates, and
+    # the play it belongs to is asked about instead of being missed or merged with the next one.
+    split_seconds: float = 0.6
     # Quiet time after the last card of a group arrived before the group is committed as one
     # play (the cards of a fanned play are laid over a few frames).
     settle_seconds: float = 0.1

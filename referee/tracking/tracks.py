@@ -6,7 +6,8 @@ a reading of another code only very close by (the same card misread: its code is
 its readings); the nearest pairs first, another code counting as farther.
 A reading that matches nothing starts a new track. A track is *established* once it has been
 seen for ``stable_seconds``, in most of the zone's frames of that window, with one code holding
-``min_majority`` of its readings; it ends once it has not been seen for ``stable_seconds`` (a
+``min_majority`` of its readings (or, its readings split between look-alikes, once seen for
+``split_seconds``: a card lying still is there, however unsure its code); it ends once it has not been seen for ``stable_seconds`` (a
 hand passing over it for less changes nothing). An established track's code changes only when
 another code has been the majority for ``stable_seconds`` (a card laid right on top of it).
 """
@@ -219,12 +220,14 @@ class ZoneTracks:
 
     def _maybe_establish(self, track: Track, t: float) -> None:
         """Seen now, for ``stable_seconds`` already, in most of the zone's frames of that window,
-        and read clearly enough."""
+        and read clearly enough, or seen for ``split_seconds`` however split its readings are."""
         if track.established or track.last_seen != t:
             return
-        if (t - track.first_seen >= self.settings.stable_seconds - EPS
+        age = t - track.first_seen
+        if (age >= self.settings.stable_seconds - EPS
                 and len(track.seen_at) >= self.settings.min_presence * len(self.frame_times) - EPS
-                and track.share(track.code) >= self.settings.min_majority - EPS):
+                and (track.share(track.code) >= self.settings.min_majority - EPS
+                     or age >= self.settings.split_seconds - EPS)):
             track.established = True
 
 

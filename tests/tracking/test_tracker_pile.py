@@ -56,6 +56,25 @@ def test_a_reading_flickering_between_two_codes_takes_the_stable_majority():
     assert of(PileCleared, obs) == []
 
 
+def test_a_card_read_half_as_its_look_alike_is_a_play_of_its_own_before_the_next_one_comes():
+    # a filmed game: the 6C led, its two corners read 6C and 9C about as surely frame after frame,
+    # and the next player's two cards laid 1.3 s later; waiting for a clear majority kept the 6C
+    # unseen until then, and the three cards were taken for one play of the leader
+    tr = tracker()
+
+    def scene(t, i):
+        cards = [card("6C" if i % 2 else "9C", 600, confidence=0.82)] if t >= 1.0 else []
+        if t >= 2.3:
+            cards += [card("8D", 400), card("9D", 427)]
+        return cards
+
+    obs = run(tr, scene, 0.0, 4.0)
+    plays = of(PlaySeen, obs)
+    assert [len(o.cards) for o in plays] == [1, 2]
+    assert label_codes(plays[0].cards)[0] in ("6C", "9C") and plays[0].t < 2.3
+    assert label_codes(plays[1].cards) == ("8D", "9D")
+
+
 def test_a_card_misread_as_one_already_on_the_pile_waits_for_its_true_reading():
     tr = tracker()
 

@@ -9,7 +9,9 @@
 #   python -m referee.synth.scenes.facepack pack gpu/faces.tar.gz --training-only --quality 55
 #       # 107 designs, 26 MB: with the 35 MB of tracked files it fits the 64 MiB transfer
 #       # (quality 75 gives 30 MB and does not); the scenes shrink faces 3-8x, so the loss is small
-#   pip download --no-deps ... ultralytics ultralytics-thop ultralytics-platform -d .whl
+#   pip download --no-deps ... ultralytics ultralytics-thop ultralytics-platform jaconv pyttsx3 -d .whl
+#       # (the versions of this venv; referee.cli imports jaconv and pyttsx3, which the box lacks)
+# (gpu/ and .whl/ are ignored by git: the device tool's run takes them as `carry`)
 # (a design missing from the pack is drawn on the GPU box: the 24 drawn-faces decks take 25-60 s
 # each on a 2-core machine, one at a time, and without the URW fonts those in URW faces fall back to sans)
 # and run from the repository root there:  OUT=/some/dir bash tools/gpu_run.sh

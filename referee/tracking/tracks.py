@@ -7,9 +7,10 @@ its readings); the nearest pairs first, another code counting as farther.
 A reading that matches nothing starts a new track. A track is *established* once it has been
 seen for ``stable_seconds``, in most of the zone's frames of that window, with one code holding
 ``min_majority`` of its readings (or, its readings split between look-alikes, once seen for
-``split_seconds``: a card lying still is there, however unsure its code); it ends once it has not been seen for ``stable_seconds`` (a
-hand passing over it for less changes nothing). An established track's code changes only when
-another code has been the majority for ``stable_seconds`` (a card laid right on top of it).
+``split_seconds``: a card lying still is there, however unsure its code); it ends once it has not
+been seen for ``stable_seconds`` (a hand passing over it for less changes nothing). An established
+track's code changes only when another code has been the majority for ``stable_seconds`` (a card
+laid right on top of it).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 A GPU box that cannot reach the network has neither ``gnome-cards-data``, ``kdegames-card-data-kf5``,
 the PySolFC card sets nor the fonts the drawn decks use, so it cannot render faces. ``pack`` writes
-the cache of this machine (``<cache>/faces/v<CACHE_VERSION>/``) as one uncompressed tar of WebP
+the cache of this machine (``<cache>/faces/v<CACHE_VERSION>/``) as one tar of WebP
 faces (lossy, quality 88 by default: about a sixth of the PNGs; the scenes shrink a 400 px face to
 ~120 px and add blur and JPEG noise, so the loss is invisible there) with each design's metadata
 (an ``OUT`` ending in ``.gz`` is gzipped: a sixth smaller, the tar's 512-byte blocks round up each

@@ -9,7 +9,7 @@ from typing import Callable, Iterator
 
 from referee.tracking.readings import Point
 from referee.tracking.tracks import EPS, Track, distance
-from referee.vision.labels import Label
+from referee.vision.labels import Label, turned_twin
 
 _ids = itertools.count(1)
 
@@ -30,10 +30,12 @@ class KnownCard:
     last_seen: float | None = None
     id: int = field(default_factory=lambda: next(_ids))
     read_as: Label | None = None    # what the camera read it as, when a correction changed `code`
+    turned: bool = False            # it showed again as its turned twin (`turned_twin`)
 
     def shows_as(self, code: Label) -> bool:
-        """A track reading ``code`` shows this card: its code, or the misreading it was corrected from."""
-        return code == self.code or code == self.read_as
+        """A track reading ``code`` shows this card: its code, the misreading it was corrected
+        from, or its turned twin once it showed again as that."""
+        return code == self.code or code == self.read_as or (self.turned and code == turned_twin(self.code))
 
 
 class CardMemory:
@@ -80,6 +82,8 @@ class CardMemory:
         return self._by_track.get(track.id)
 
     def link(self, known: KnownCard, track: Track, t: float) -> None:
+        if not any(known.shows_as(code) for code in track.names()):
+            known.turned = True         # `returning` took it for the card turned
         if known.track is not None:
             self._by_track.pop(known.track, None)
         known.track = track.id
@@ -101,11 +105,17 @@ class CardMemory:
             known.last_seen = track.last_seen
 
     def returning(self, track: Track, t: float, groups: tuple[str, ...] | None = None) -> KnownCard | None:
-        """The hidden known card this newly established track shows again, if any."""
+        """The hidden known card this newly established track shows again, if any. A 6 or a 9
+        read where its turned twin (same suit) lay a moment ago is that card, turned: a hand
+        straightening or carrying off the pile turns cards, and a deck printing its indices
+        upright then reads the other rank."""
         best, best_d = None, float("inf")
         names = track.names()
         for known in self.cards:
-            if known.track is not None or not any(known.shows_as(code) for code in names):
+            if known.track is not None:
+                continue
+            turned = not any(known.shows_as(code) for code in names)
+            if turned and (turned_twin(known.code) not in names or known.position is None):
                 continue
             if groups is not None and known.group not in groups:
                 continue
@@ -114,8 +124,9 @@ class CardMemory:
             else:
                 d = distance(known.position, track.position)
             # Only the card itself is known to be nowhere else; the misreading a correction
-            # replaced is a card that may still be in a hand, so it must show where this one lay.
-            if not (self.anywhere(known) and known.code in names):
+            # replaced, or its turned twin, is a card that may still be in a hand, so it must show
+            # where this one lay, soon after.
+            if turned or not (self.anywhere(known) and known.code in names):
                 recent = known.last_seen is None or t - known.last_seen <= self.return_seconds + EPS
                 if known.position is not None and (d > self.return_radius or not recent):
                     continue

@@ -107,6 +107,28 @@ def test_the_other_corner_of_a_card_read_as_its_turned_twin_is_no_card():
     assert [label_codes(o.cards) for o in of(PlaySeen, obs)] == [("6D",)]
 
 
+def test_a_card_of_the_trick_turned_while_the_pile_is_carried_off_is_no_play():
+    # a filmed game: the winner lifting the pile turned the 9D, whose index then read 6D where it
+    # lay, first beside its own reading and then alone, until the hand carried it off
+    tr = tracker()
+
+    def scene(t, i):
+        cards = [card("9S", 400, 280)] if 0.5 <= t < 3.0 else []
+        if 0.5 <= t < 3.0:
+            cards.append(card("9D", 395, 310))
+        if 2.6 <= t < 4.0:
+            cards.append(card("6D", 372, 330, confidence=0.8))
+        if t >= 7.0:                            # the next trick's lead, a real 6D, is a play
+            cards.append(card("6D", 560))
+        return cards
+
+    obs = run(tr, scene, 0.0, 6.0)
+    assert [set(label_codes(o.cards)) for o in of(PlaySeen, obs)] == [{"9S", "9D"}]
+    assert [set(label_codes(o.cards)) for o in of(PileCleared, obs)] == [{"9S", "9D"}]
+    obs = run(tr, scene, 6.0 + 1 / FPS, 9.0)
+    assert [label_codes(o.cards) for o in of(PlaySeen, obs)] == [("6D",)]
+
+
 def test_the_pile_cleared_is_reported_after_the_clear_time_and_not_before():
     tr = tracker(clear_seconds=1.0)
     obs = run(tr, lambda t, i: [card("7C", 400), card("7D", 427)] if 0.5 <= t < 2.0 else [], 0.0, 2.8)

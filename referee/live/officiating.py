@@ -56,7 +56,7 @@ SILENT_EVENTS = ("turn",)  # shown in the overlay, not spoken
 
 DEFAULT_PROMPT_SECONDS = 5.0
 # A play read less surely than this (`Decision.margin`: nats of mean log-probability between the
-# reading and the next possible one, about 4:1) is committed and asked about; its player covers
+# reading and the next possible one, 8:1) is committed and asked about; its player covers
 # their pad within DEFAULT_QUESTION_SECONDS to say no, and the cards are read again.
 DEFAULT_ASK_MARGIN = math.log(8)
 # When the camera's own likeliest reading was ruled out (a card played already, a likelier

@@ -113,9 +113,7 @@ def test_a_card_of_the_trick_turned_while_the_pile_is_carried_off_is_no_play():
     tr = tracker()
 
     def scene(t, i):
-        cards = [card("9S", 400, 280)] if 0.5 <= t < 3.0 else []
-        if 0.5 <= t < 3.0:
-            cards.append(card("9D", 395, 310))
+        cards = [card("9S", 400, 280), card("9D", 395, 310)] if 0.5 <= t < 3.0 else []
         if 2.6 <= t < 4.0:
             cards.append(card("6D", 372, 330, confidence=0.8))
         if t >= 7.0:                            # the next trick's lead, a real 6D, is a play

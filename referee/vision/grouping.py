@@ -120,6 +120,38 @@ def group_corners(corners: list[CornerReading], cards: list[Detection], backs: l
     return readings
 
 
+# A `back` box lying this much (share of its area) within the box spanned by a face-up card's
+# read corners (two or more) is that card's middle: a court's picture or an ace's big pip. A
+# face-down card of the same deck lying on a face-up card covers one of its corners or reaches
+# beyond them. Real photos' phantom backs of that kind lay 0.91-1.0 within; face-down cards in
+# generated scenes of held-out designs (tuning seeds 500000+, 238 backs found) at most 0.62.
+BACK_WITHIN_FACE_SHARE = 0.8
+
+
+def without_backs_within_faces(readings: list[CardReading], share: float = BACK_WITHIN_FACE_SHARE) -> list[CardReading]:
+    """The readings less the backs that lie within a face-up card read from two or more corners.
+
+    >>> from referee.engine.cards import Card
+    >>> ace = CardReading(Card.parse("AS"), 0.9, (0, 0, 60, 90), ((0, 0, 10, 20), (50, 70, 60, 90)))
+    >>> pip = CardReading(BACK, 0.5, (15, 25, 45, 65))             # the ace's big spade
+    >>> on_top = CardReading(BACK, 0.5, (30, 20, 90, 110))         # a card laid over half of it
+    >>> [r.box for r in without_backs_within_faces([ace, pip, on_top])]
+    [(0, 0, 60, 90), (30, 20, 90, 110)]
+    """
+    spans = [union_box(r.corners) for r in readings if r.label is not BACK and len(r.corners) >= 2]
+    if not spans:
+        return readings
+    return [r for r in readings if r.label is not BACK or not any(_share_within(r.box, s) >= share for s in spans)]
+
+
+def _share_within(box: Box, outer: Box) -> float:
+    """The share of box's area inside outer."""
+    iw = min(box[2], outer[2]) - max(box[0], outer[0])
+    ih = min(box[3], outer[3]) - max(box[1], outer[1])
+    area = _area(box)
+    return iw * ih / area if iw > 0 and ih > 0 and area > 0 else 0.0
+
+
 # Which index detections can share one classification. Two boxes on one corner index (the
 # detector's NMS keeps a box inside a bigger one: IoU < 0.5 while the smaller box lies inside the
 # other) are duplicates; the two corners of one card are point-symmetric about its centre. The

@@ -23,7 +23,7 @@ from referee.vision.detector import CornerDetector
 from referee.vision.grouping import (CornerReading, angle_gap, conflicting_corners, contradicted, duplicate_clusters,
                                     face_up_backs,
                                     group_corners, inside_a_card, off_every_card, overlap_of_smaller, readings_alike,
-                                    symmetric_pairs)
+                                    symmetric_pairs, without_backs_within_faces)
 from referee.vision.labels import BACK, parse_label, turned_twin
 from referee.vision.middle import PICTURE_SHARE, box_middle, middle_square, picture_share
 from referee.vision.model_files import default_models_dir, file_sha256
@@ -642,6 +642,8 @@ class CardRecognizer:
         if self.check_backs:
             backs = self._checked_backs(frame, backs, cards)
         readings = group_corners(corners, cards, backs)
+        if self.check_backs:
+            readings = without_backs_within_faces(readings)
         if self.check_middles:
             readings = [self._middle_checked(frame, r, indices, readings) for r in readings]
         if self.off_card_min_score is not None:

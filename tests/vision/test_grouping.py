@@ -1,7 +1,7 @@
 """Corner grouping: two corners of one card are one card; same code far apart is two cards."""
 
 from referee.engine.cards import Card
-from referee.vision.grouping import CornerReading, face_up_backs, group_corners
+from referee.vision.grouping import CornerReading, face_up_backs, group_corners, without_backs_within_faces
 from referee.vision.labels import BACK, parse_label
 from referee.vision.types import Detection
 
@@ -64,3 +64,30 @@ def test_a_back_box_around_a_read_corner_is_that_card_face_up():
     face_up, backs = face_up_backs(corners, backs)
     readings = group_corners(corners, face_up, backs)
     assert [(r.code, r.box) for r in readings] == [("3C", (763, 274, 834, 368)), ("back", (1111, 599, 1184, 674))]
+
+
+
+def test_a_back_within_a_card_read_from_two_corners_is_its_middle_not_a_face_down_card():
+    # as in a real photo's jack of spades: both corners read, the detector's `back` on its picture
+    card = Detection("card", (0, 0, 80, 120), 0.9)
+    corners = [corner(2, 2, "JS"), corner(68, 98, "JS")]
+    picture = Detection("back", (12, 22, 66, 100), 0.4)
+    readings = without_backs_within_faces(group_corners(corners, [card], [picture]))
+    assert [r.code for r in readings] == ["JS"]
+
+
+def test_a_face_down_card_laid_over_a_face_up_card_is_kept_though_both_its_corners_show():
+    # as in a generated scene (tuning seed 500056): a back lies over the 6D's middle and reaches
+    # past its edge while both of the 6D's corners still show
+    card = Detection("card", (0, 0, 80, 120), 0.9)
+    corners = [corner(2, 2, "6D"), corner(68, 98, "6D")]
+    over = Detection("back", (25, 15, 105, 135), 0.8)
+    readings = without_backs_within_faces(group_corners(corners, [card], [over]))
+    assert sorted(r.code for r in readings) == ["6D", "back"]
+
+
+def test_a_back_within_a_card_read_from_one_corner_is_kept():
+    # one corner gives no extent of the card: nothing to lie within
+    readings = group_corners([corner(10, 10, "AS")], [Detection("card", (0, 0, 80, 120), 0.9)],
+                             [Detection("back", (20, 30, 60, 90), 0.5)])
+    assert sorted(r.code for r in without_backs_within_faces(readings)) == ["AS", "back"]

@@ -3,6 +3,7 @@ enrolment's own cost.
 
     python bench/enroll_eval.py [--designs gnome-neoclassical,kde-jolly-royal,kde-penguins] [--scenes 30]
                                 [--methods head,finetune,index] [--still] [--save-decks DIR]
+    python bench/enroll_eval.py --faces --designs referee-drawn-dark-1,referee-drawn-dark-2
 
 Per design: the deck is laid on the rendered enrolment mat row by row (referee.enroll.rehearsal:
 a new camera pose and light per row, a hand over each new row first) and enrolled through the
@@ -34,7 +35,7 @@ sys.path.insert(0, str(REPO / "bench"))
 DEFAULT_DESIGNS = "gnome-neoclassical,kde-jolly-royal,kde-penguins"
 
 
-def located_and_identity(recognizer, n: int, seed: int, exclude: tuple[str, ...]) -> dict:
+def located_and_identity(recognizer, n: int, seed: int, exclude: tuple[str, ...], faces: bool = False) -> dict:
     """Of the readable cards: how many have a detected corner index (located), and of the located
     ones how many the recogniser read with the right code."""
     from detect_eval import centre, inside
@@ -42,7 +43,7 @@ def located_and_identity(recognizer, n: int, seed: int, exclude: tuple[str, ...]
 
     readable = located = right = 0
     for k in range(n):
-        image, cards, _ = heldout_scene_truth(seed + k, exclude)
+        image, cards, _ = heldout_scene_truth(seed + k, exclude, faces)
         dets = [d for d in recognizer.detections(image) if d.kind == "index"]
         preds = [p for p in recognizer.read(image) if p.code != "back"]
         for card in cards:
@@ -75,6 +76,8 @@ def main() -> int:
     ap.add_argument("--save-decks", default=None, help="also save each enrolled deck in DIR/<design>-<method>")
     ap.add_argument("--min-similarity", default=None,
                     help="comma-separated DeckIndex.min_similarity values to compare (method index)")
+    ap.add_argument("--faces", action="store_true",
+                    help="--designs are held-out face decks (referee-drawn-dark-1, -coloured-1, -aged-1, ...)")
     ap.add_argument("--faint", default=None, metavar="CONF,PROB",
                     help="faint index boxes for the table scenes (detect_eval --faint; default: the chosen options')")
     args = ap.parse_args()
@@ -88,7 +91,7 @@ def main() -> int:
 
     designs = [d for d in args.designs.split(",") if d]
     try:
-        others_than(designs)
+        others_than(designs, args.faces)
     except ValueError as e:
         ap.error(str(e))
     options = dict(STILL_IMAGE_OPTIONS) if args.still else {}
@@ -101,7 +104,7 @@ def main() -> int:
     print(f"{'design':26s} {'':10s} {'precision':>9s} {'recall':>7s} {'located':>8s} {'id acc':>7s}   enrolment")
     report = {}
     for design in designs:
-        exclude = others_than([design])
+        exclude = others_than([design], args.faces)
         t0 = time.perf_counter()
         methods = [m for m in args.methods.split(",") if m]
         # method finetune is made by the session itself (it collects generic crops of the looks);
@@ -141,8 +144,8 @@ def main() -> int:
                 deck.save(Path(args.save_decks) / f"{design}-{label}", row["enrolment"])
         for label, rec in [("before", reader)] + [(name, CardRecognizer(args.models, deck=deck, **options))
                                                    for name, deck in variants]:
-            scenes = eval_scenes(rec, args.scenes, args.seed, exclude)
-            extra = located_and_identity(rec, args.scenes, args.seed, exclude)
+            scenes = eval_scenes(rec, args.scenes, args.seed, exclude, faces=args.faces)
+            extra = located_and_identity(rec, args.scenes, args.seed, exclude, args.faces)
             row[label] = {"precision": scenes["precision"], "recall": scenes["recall"], **extra,
                           "top_errors": scenes["top_errors"]}
             tail = "" if label != variants[-1][0] else (

@@ -101,8 +101,9 @@ class Prompt:
 @dataclass
 class _Row:
     row: int
-    filled: frozenset = frozenset()
+    filled: frozenset = frozenset()  # the slots read in any of the last `patience_looks` looks
     steady: int = 0                  # looks the filled set has been unchanged
+    recent: tuple = ()               # the slots read in each of the last `patience_looks` looks
     missing_named: bool = False
     capturing: frozenset | None = None
     captured_looks: int = 0
@@ -171,15 +172,21 @@ class Enrolment:
             return []
         self._mat_lost = 0
         state = self._row
-        filled = frozenset(slot for slot in seen if slot[0] == state.row)
+        s = self.settings
+        now = frozenset(slot for slot in seen if slot[0] == state.row)
         if state.capturing is not None:
             return self._capture(look, seen)
+        # A card read in some looks and not others (a deck the base model cannot read, whose
+        # corner the detector finds now and then) is still on the mat: the row is filled by the
+        # slots read in any of the last `patience_looks` looks, so that such a card neither
+        # restarts the wait at every look nor blocks the row; a card taken away drops out.
+        state.recent = (state.recent + (now,))[-s.patience_looks:]
+        filled = frozenset().union(*state.recent)
         if filled == state.filled:
             state.steady += 1
         else:
             state.filled, state.steady = filled, 1
-        state.empty_looks = state.empty_looks + 1 if not filled else 0
-        s = self.settings
+        state.empty_looks = state.empty_looks + 1 if not now else 0
         required = self.required(state.row)
         if filled and filled == frozenset(self.slots_of(state.row)) and state.steady >= s.stable_looks:
             return self._begin_capture(filled, look, seen)

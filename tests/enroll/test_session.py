@@ -75,6 +75,27 @@ def test_a_hand_over_the_row_delays_the_capture():
     assert said == [] and not e.samples
 
 
+def test_a_card_read_only_now_and_then_neither_restarts_nor_blocks_the_row():
+    # a dark-faced deck: the detector finds the 10's corner in some looks only, the base model
+    # cannot place it by the mat's geometry in the others (it reads it `other`)
+    e = Enrolment(slot_label, settings=settings())
+    e.start("mine")
+    without_10 = [c for c in range(13) if c != 9]
+    flicker = [look(0), look(0, without_10), look(0, without_10)] * 2
+    said = run(e, flicker)
+    assert "captured" in [p.key for p in said] and "10C" in e.captured_codes() and not e.skipped
+
+
+def test_a_card_taken_away_drops_out_of_the_row_and_is_not_enrolled():
+    e = Enrolment(slot_label, settings=settings())
+    e.start("mine")
+    no_7_no_k = [c for c in range(12) if c != 6]
+    said = run(e, [look(0, range(12))] + [look(0, no_7_no_k)] * 20)
+    assert [p.key for p in said][:3] == ["missing", "skipped", "captured"]
+    assert said[1].codes == ("7C", "KC")
+    assert set(e.skipped) == {"7C", "KC"} and "7C" not in e.captured_codes()
+
+
 def test_a_missing_card_is_named_then_the_row_goes_on_without_it():
     e = Enrolment(slot_label, settings=settings())
     e.start("mine")

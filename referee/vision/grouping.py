@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from referee.vision.labels import BACK, Label
-from referee.vision.types import Box, CardReading, Detection
+from referee.vision.types import Box, CardReading, Detection, intersection_area
 
 # A card is about 4-5 index heights tall; two corners of one card lie at most about one card
 # diagonal apart. Corners of the same code farther apart are two cards (two jokers, a pinochle deck).
@@ -146,10 +146,8 @@ def without_backs_within_faces(readings: list[CardReading], share: float = BACK_
 
 def _share_within(box: Box, outer: Box) -> float:
     """The share of box's area inside outer."""
-    iw = min(box[2], outer[2]) - max(box[0], outer[0])
-    ih = min(box[3], outer[3]) - max(box[1], outer[1])
     area = _area(box)
-    return iw * ih / area if iw > 0 and ih > 0 and area > 0 else 0.0
+    return intersection_area(box, outer) / area if area > 0 else 0.0
 
 
 # Which index detections can share one classification. Two boxes on one corner index (the
@@ -170,12 +168,8 @@ def _side(box: Box) -> float:
 
 
 def overlap_of_smaller(a: Box, b: Box) -> float:
-    iw = min(a[2], b[2]) - max(a[0], b[0])
-    ih = min(a[3], b[3]) - max(a[1], b[1])
-    if iw <= 0 or ih <= 0:
-        return 0.0
     smaller = min(_area(a), _area(b))
-    return iw * ih / smaller if smaller > 0 else 0.0
+    return intersection_area(a, b) / smaller if smaller > 0 else 0.0
 
 
 def duplicate_clusters(indices: list[Detection]) -> list[list[int]]:

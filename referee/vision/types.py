@@ -9,15 +9,24 @@ from referee.vision.labels import Label, label_code
 Box = tuple[float, float, float, float]  # x1, y1, x2, y2 in pixels of the original frame
 
 
+def intersection_area(a: Box, b: Box) -> float:
+    """The area two boxes share; 0 when they do not overlap.
+
+    >>> intersection_area((0, 0, 10, 10), (5, 0, 15, 10))
+    50
+    """
+    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    return ix * iy
+
+
 def iou(a: Box, b: Box) -> float:
     """Intersection over union of two boxes; 0 when both are empty.
 
     >>> iou((0, 0, 10, 10), (5, 0, 15, 10))
     0.3333333333333333
     """
-    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
-    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
-    inter = ix * iy
+    inter = intersection_area(a, b)
     union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
     return inter / union if union > 0 else 0.0
 

@@ -66,7 +66,6 @@ def test_a_back_box_around_a_read_corner_is_that_card_face_up():
     assert [(r.code, r.box) for r in readings] == [("3C", (763, 274, 834, 368)), ("back", (1111, 599, 1184, 674))]
 
 
-
 def test_a_back_within_a_card_read_from_two_corners_is_its_middle_not_a_face_down_card():
     # as in a real photo's jack of spades: both corners read, the detector's `back` on its picture
     card = Detection("card", (0, 0, 80, 120), 0.9)

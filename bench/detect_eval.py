@@ -75,14 +75,22 @@ def real_labels(folder: Path, path: Path, shape: tuple[int, int]) -> list[tuple[
     return labels
 
 
+def reading_points(reading) -> list[tuple[float, float]]:
+    """Where a reading lies: its box's centre and its corners' centres. A label marks the visible
+    part of a card; a card half under another is read at its visible corner, while its reading's
+    box can span the whole card, its centre under the next card (the K under the J of IMG_2599)."""
+    return [centre(reading.box), *(centre(b) for b in reading.corners)]
+
+
 def match_real(preds, labels) -> tuple[int, list[str]]:
     """(right face readings, a `rank<-labelled rank` key per wrong one): a reading is right when
-    its box centre lies in a labelled box of the same rank, one-to-one, surest first."""
+    one of its reading_points lies in a labelled box of the same rank, one-to-one, surest first."""
     used: set[int] = set()
     misses = []
     for p in sorted(preds, key=lambda c: -c.confidence):
+        points = reading_points(p)
         hit = next((i for i, (r, b) in enumerate(labels)
-                    if i not in used and r == rank_of(p.code) and inside(centre(p.box), b)), None)
+                    if i not in used and r == rank_of(p.code) and any(inside(pt, b) for pt in points)), None)
         if hit is not None:
             used.add(hit)
         else:

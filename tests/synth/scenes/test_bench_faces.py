@@ -98,3 +98,16 @@ def test_scene_truth_names_each_cards_design_and_face_group(tmp_path, monkeypatc
         scene_truth.face_luma.cache_clear()
     assert cards and all(c["design"] in designs for c in cards)
     assert all(c["group"] == ("joker" if c["code"] == "JK" else brightness_bin(c["face_luma"])) for c in cards)
+
+
+def test_a_real_photo_reading_is_matched_at_its_box_or_its_corners():
+    """Real-photo labels mark a card's visible part: a card half under another is read at its
+    visible corner while its box spans the card (IMG_2599's K under the J)."""
+    labels = [("K", (612, 352, 630, 407)), ("J", (630, 354, 670, 409))]
+    king = CardReading(parse_label("KC"), 0.8, (612, 351, 660, 408), corners=((613, 353, 622, 368),))
+    assert detect_eval.match_real([king], labels) == (1, [])
+    cornerless = CardReading(parse_label("KC"), 0.8, (612, 351, 660, 408))   # centre on the J
+    assert detect_eval.match_real([cornerless], labels) == (0, ["K<-J"])
+    queen = CardReading(parse_label("QC"), 0.8, (612, 351, 660, 408), corners=((613, 353, 622, 368),))
+    assert detect_eval.match_real([queen], labels) == (0, ["Q<-J"])
+    assert detect_eval.match_real([king, king], labels) == (1, ["K<-J"])   # one to one

@@ -1,0 +1,84 @@
+"""The inverted look (referee.vision.recognizer.INVERTED_LOOK_BELOW): an index printed light on
+dark paper, which the classifier rejects, is read again with its luma turned over."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from referee.synth.scenes.generator import generate_scene
+from referee.vision.classifier import REJECT_CLASS
+from referee.vision.crops import crop_index
+from referee.vision.polarity import light_ink, luma_inverted
+from referee.vision.recognizer import INVERTED_MIN_PROBABILITY, CardRecognizer
+
+
+def _stroke(paper: int, ink: tuple[int, int, int]) -> np.ndarray:
+    crop = np.full((64, 64, 3), paper, np.uint8)
+    crop[12:40, 14:22] = ink
+    crop[12:18, 14:34] = ink
+    return crop
+
+
+@pytest.mark.parametrize("paper, ink, light", [
+    (40, (230, 230, 230), True),     # white ink on dark paper
+    (60, (250, 200, 120), True),     # light blue ink on dark paper (a dark deck's diamonds)
+    (235, (20, 20, 20), False),      # black ink on white paper
+    (235, (40, 40, 200), False),     # red ink on white paper
+])
+def test_light_ink_tells_which_way_round_the_ink_is(paper, ink, light):
+    assert light_ink(_stroke(paper, ink)) is light
+    assert light_ink(luma_inverted(_stroke(paper, ink))) is not light
+
+
+def test_blank_paper_has_no_light_ink():
+    assert not light_ink(np.full((64, 64, 3), 30, np.uint8))
+
+
+def test_luma_inverted_keeps_the_colour():
+    red_on_dark = luma_inverted(_stroke(40, (40, 40, 200)))
+    b, g, r = (int(v) for v in red_on_dark[20, 16])
+    assert r > g + 40 and r > b + 40                    # red ink stays red
+    assert int(red_on_dark[0, 0].mean()) > 180          # the paper turns light
+
+
+@pytest.fixture(scope="module")
+def dark_scene():
+    return generate_scene(4243, ["referee-drawn-dark-1"])
+
+
+def _right_and_all(recognizer: CardRecognizer, scene) -> tuple[int, int]:
+    truth = {o.code for o in scene.objects if o.kind == "card"}
+    faces = [r for r in recognizer.read(scene.image) if r.code != "back"]
+    return sum(r.code in truth for r in faces), len(faces)
+
+
+def test_a_dark_faced_deck_is_read_with_the_inverted_look(dark_scene):
+    without = CardRecognizer(threads=1, inverted_look=False)
+    with_look = CardRecognizer(threads=1)
+    assert _right_and_all(without, dark_scene)[0] <= 1          # the classifier rejects dark faces
+    right, found = _right_and_all(with_look, dark_scene)
+    assert right >= 5 and right >= 0.8 * found
+    assert with_look.inverted_looks > 0
+
+
+def test_an_inverted_reading_must_be_sure_and_surer(dark_scene):
+    rec = CardRecognizer(threads=1)
+    crops = [crop_index(dark_scene.image, o.box) for o in dark_scene.objects if o.kind == "index"]
+    plain = rec.classifier.probabilities(crops)
+    looked = rec.inverted_look_at(crops, plain)
+    reject = rec.classifier.names.index(REJECT_CLASS)
+    changed = np.flatnonzero(np.any(looked != plain, axis=1))
+    assert len(changed) > 0
+    for i in changed:
+        assert light_ink(crops[i])
+        assert looked[i].argmax() != reject and looked[i].max() >= INVERTED_MIN_PROBABILITY
+        assert plain[i].argmax() == reject or looked[i].max() > plain[i].max()   # read as nothing, or less surely
+        assert np.allclose(looked[i], rec.classifier.probabilities([luma_inverted(crops[i])])[0])
+
+
+def test_light_paper_decks_read_as_before():
+    scene = generate_scene(4242, ["referee-drawn"])
+    before = CardRecognizer(threads=1, inverted_look=False).read(scene.image)
+    after = CardRecognizer(threads=1).read(scene.image)
+    assert [(r.code, r.box) for r in after] == [(r.code, r.box) for r in before]

@@ -149,7 +149,7 @@ def main() -> int:
     print()
     names = list(stages)
     print(f"{'stage (median ms)':24s}" + "".join(f" {n:>22s}" for n in names))
-    for key in (*STAGES, "indices", "cropped", "classified", "turned_looks"):
+    for key in (*STAGES, "indices", "cropped", "classified", "turned_looks", "inverted_looks"):
         label = key if key in STAGES else f"{key} per frame (mean)"
         cells = []
         for n in names:

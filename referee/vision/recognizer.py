@@ -310,7 +310,7 @@ class _FrameCorners:
     def alike(self, a: int, b: int) -> bool:
         return readings_alike(self.distribution(a), self.distribution(b))
 
-    def add_timings(self, timings: dict, turned_looks: int) -> None:
+    def add_timings(self, timings: dict, turned_looks: int, inverted_looks: int = 0) -> None:
         """Add this frame's milliseconds and counts to `timings`."""
         timings["crops"] = timings.get("crops", 0.0) + self.crop_s * 1000
         timings["classifier"] = timings.get("classifier", 0.0) + sum(self.classify_s) * 1000
@@ -318,6 +318,7 @@ class _FrameCorners:
         timings["classified"] = timings.get("classified", 0) + sum(self.classified)
         timings["second_looks"] = timings.get("second_looks", 0) + sum(self.second_looks)
         timings["turned_looks"] = timings.get("turned_looks", 0) + turned_looks
+        timings["inverted_looks"] = timings.get("inverted_looks", 0) + inverted_looks
 
 
 class CardRecognizer:
@@ -595,7 +596,7 @@ class CardRecognizer:
         small = self.small_index_px is not None and (self.deck is None or isinstance(self.deck, DeckModel))
         corners = _FrameCorners(frame, indices, self.classifier.size, self.classify_with_probabilities, self._faint,
                                 self.small_look if small else None, self.small_index_px or 0.0)
-        turned_before = self.turned_looks
+        turned_before, inverted_before = self.turned_looks, self.inverted_looks
         card_list = list(cards)
         across: frozenset[int] = frozenset()
         if self.share_probability is not None:
@@ -604,7 +605,7 @@ class CardRecognizer:
         if self.second_look_shift:
             results = self.second_look(indices, card_list, results, corners.classify_boxes, corners.distributions)
         if timings is not None:
-            corners.add_timings(timings, self.turned_looks - turned_before)
+            corners.add_timings(timings, self.turned_looks - turned_before, self.inverted_looks - inverted_before)
         sure = self._sure_readings(indices, results)
         conflicts = conflicting_corners(indices, card_list, sure, REJECT_CLASS, corners.card_angle,
                                         corners.alike if self.conflict_likeness else None,
@@ -664,7 +665,8 @@ class CardRecognizer:
     def read(self, frame: np.ndarray, timings: dict | None = None, detect=None) -> list[CardReading]:
         """Every card in `frame`. `timings`, when given, is filled with milliseconds per stage
         (STAGES) plus counts: `indices` (index detections), `cropped`, `classified`, `second_looks` (shifted
-        crops of unsure corners), `turned_looks` (crops read again turned, with turned_look_below).
+        crops of unsure corners), `turned_looks` (crops read again turned, with turned_look_below),
+        `inverted_looks` (crops read again with their luma turned over, inverted_look_at).
         `detect(frame)`, when given, finds the detector's boxes (e.g. at another scale,
         referee.vision.scale) instead of the detector on the whole frame."""
         if frame is None or frame.ndim != 3 or frame.shape[2] != 3 or frame.size == 0:
@@ -702,4 +704,5 @@ class CardRecognizer:
             timings["classified"] = stage["classified"]
             timings["second_looks"] = stage["second_looks"]
             timings["turned_looks"] = stage["turned_looks"]
+            timings["inverted_looks"] = stage["inverted_looks"]
         return readings

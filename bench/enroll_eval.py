@@ -122,9 +122,10 @@ def main() -> int:
                              "with_rendering_seconds": round(render_and_enrol, 1)}}
         import dataclasses
 
-        from referee.enroll.adapt import build_deck, exemplars
+        from referee.enroll.adapt import as_read, build_deck, exemplars
 
-        embedded = exemplars(e.samples, base.classifier)
+        samples = as_read(e.samples)   # as referee.enroll.run adapts them
+        embedded = exemplars(samples, base.classifier)
         variants = []
         for method in methods:
             if method == "finetune":
@@ -132,7 +133,7 @@ def main() -> int:
                 variants.append((method, result.deck))
                 continue
             t = time.perf_counter()
-            deck = build_deck(e.samples, base.classifier, design, method, embedded)
+            deck = build_deck(samples, base.classifier, design, method, embedded)
             row["enrolment"][f"{method}_seconds"] = round(time.perf_counter() - t, 1)
             if method == "index" and args.min_similarity:
                 variants += [(f"index@{v}", dataclasses.replace(deck, min_similarity=float(v)))

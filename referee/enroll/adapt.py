@@ -18,7 +18,7 @@ quarter turns (the bottom-right index of a card is the top-left one turned half 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -28,11 +28,15 @@ from referee.errors import UserError
 from referee.vision.deck import DeckIndex
 from referee.vision.deck_head import DeckHead, load_base_head, softmax
 from referee.vision.model_files import file_sha256
+from referee.vision.polarity import light_ink, luma_inverted
 
 if TYPE_CHECKING:
     from referee.vision.classifier import IndexClassifier
 
 QUARTER_TURNS = (0, 1, 2, 3)
+# A deck is dark-faced when at least this share of its captured crops show ink lighter than
+# their paper (referee.vision.polarity).
+DARK_FACED_SHARE = 0.5
 
 
 @dataclass(frozen=True)
@@ -45,6 +49,19 @@ class HeldBack:
     @property
     def accuracy(self) -> float | None:
         return self.right / self.total if self.total else None
+
+
+def as_read(samples: Sequence[Sample]) -> list[Sample]:
+    """The samples as the recogniser shows the deck its corners. A dark-faced deck (light ink on
+    dark paper in DARK_FACED_SHARE of its crops or more) is read through the inverted look, its
+    corners' luma turned over (CardRecognizer.inverted_look_at), so it learns those crops: its
+    light-ink crops inverted. Other decks' samples are returned as they are."""
+    flags = [[light_ink(c) for c in s.crops] for s in samples]
+    crops = sum(len(f) for f in flags)
+    if not crops or sum(sum(f) for f in flags) < DARK_FACED_SHARE * crops:
+        return list(samples)
+    return [replace(s, crops=tuple(luma_inverted(c) if light else c for c, light in zip(s.crops, f)))
+            for s, f in zip(samples, flags)]
 
 
 def turned(crops: Sequence[np.ndarray]) -> list[np.ndarray]:

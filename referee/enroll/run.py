@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from referee.calibration.markers import MarkerDetector
-from referee.enroll.adapt import HeldBack, build_deck, exemplars, held_back
+from referee.enroll.adapt import HeldBack, as_read, build_deck, exemplars, held_back
 from referee.enroll.finetune import FineTuneSettings, base_checkpoint, fine_tune, require_training_runtime
 from referee.enroll.mat import MatLayout, locate_mat
 from referee.enroll.reading import read_slots
@@ -130,21 +130,22 @@ def enrol_frames(frames: Iterable[np.ndarray] | Callable[[Enrolment], Iterable[n
         for prompt in prompts:
             on_prompt(prompt)
     result.ended_early = not enrolment.done
-    if enrolment.samples and method == "finetune":
+    samples = as_read(enrolment.samples)   # a dark-faced deck learns its corners as the inverted look shows them
+    if samples and method == "finetune":
         on_prompt(Prompt("adapting"))
         t = time.perf_counter()
         names = tuple(recognizer.classifier.names)
-        tuned = fine_tune(enrolment.samples, result.generic, names, checkpoint, finetune or FineTuneSettings(seed=seed),
+        tuned = fine_tune(samples, result.generic, names, checkpoint, finetune or FineTuneSettings(seed=seed),
                           on_progress=on_progress)
         result.held_back = tuned.held_back
         result.deck = DeckModel(name=name, onnx=tuned.onnx, names=names,
-                                codes=tuple(s.code for s in enrolment.samples),
+                                codes=tuple(s.code for s in samples),
                                 classifier_sha256=file_sha256(recognizer.classifier.model.path))
         result.adapt_seconds = time.perf_counter() - t
-    elif enrolment.samples:
+    elif samples:
         t = time.perf_counter()
-        embedded = exemplars(enrolment.samples, recognizer.classifier)   # one classifier pass for both
-        result.held_back = held_back(enrolment.samples, recognizer.classifier, method, embedded)
-        result.deck = build_deck(enrolment.samples, recognizer.classifier, name, method, embedded)
+        embedded = exemplars(samples, recognizer.classifier)   # one classifier pass for both
+        result.held_back = held_back(samples, recognizer.classifier, method, embedded)
+        result.deck = build_deck(samples, recognizer.classifier, name, method, embedded)
         result.adapt_seconds = time.perf_counter() - t
     return result

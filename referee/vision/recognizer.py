@@ -345,8 +345,7 @@ class CardRecognizer:
     picture, pips, or not looked at; referee.vision.middle); the tracker weighs it over frames
     (LIVE_OPTIONS). Its label and alternatives stay as read.
     inverted_look: read an unsure crop with light ink on dark paper again with its luma turned
-    over (inverted_look_at; INVERTED_LOOK_BELOW); False: never (an enrolled deck's embeddings
-    are never read so).
+    over (inverted_look_at; INVERTED_LOOK_BELOW; with an enrolled deck, by the deck); False: never.
     """
 
     def __init__(
@@ -443,6 +442,26 @@ class CardRecognizer:
             return self.classifier.readings(probabilities), probabilities
         probabilities, embeddings = self.classifier.read(crops)
         readings = self.deck.classify(probabilities, embeddings, self.classifier.names, reject=REJECT_CLASS)
+        if self.inverted_look:
+            readings, probabilities = self._inverted_deck_look(crops, readings, probabilities)
+        return readings, probabilities
+
+    def _inverted_deck_look(self, crops: list[np.ndarray], readings: list[tuple[str, float]],
+                            probabilities: np.ndarray) -> tuple[list[tuple[str, float]], np.ndarray]:
+        """The inverted look (inverted_look_at) through an enrolled deck's head or index: an
+        unsure light-ink crop read again inverted, by the deck, on the same terms."""
+        unsure = [i for i, (code, p) in enumerate(readings)
+                  if (code == REJECT_CLASS or p < INVERTED_LOOK_BELOW) and light_ink(crops[i])]
+        if not unsure:
+            return readings, probabilities
+        self.inverted_looks += len(unsure)
+        looked_p, looked_e = self.classifier.read([luma_inverted(crops[i]) for i in unsure])
+        looks = self.deck.classify(looked_p, looked_e, self.classifier.names, reject=REJECT_CLASS)
+        readings, probabilities = list(readings), probabilities.copy()
+        for k, (i, (code, p)) in enumerate(zip(unsure, looks)):
+            first_code, first_p = readings[i]
+            if code != REJECT_CLASS and p >= INVERTED_MIN_PROBABILITY and (first_code == REJECT_CLASS or p > first_p):
+                readings[i], probabilities[i] = (code, p), looked_p[k]
         return readings, probabilities
 
     def turned_look(self, crops: list[np.ndarray], probabilities: np.ndarray,

@@ -82,3 +82,18 @@ def test_light_paper_decks_read_as_before():
     before = CardRecognizer(threads=1, inverted_look=False).read(scene.image)
     after = CardRecognizer(threads=1).read(scene.image)
     assert [(r.code, r.box) for r in after] == [(r.code, r.box) for r in before]
+
+
+def test_an_enrolled_decks_head_reads_through_the_inverted_look(dark_scene):
+    """A deck read by its own last layer gets the inverted look too (by the deck)."""
+    from referee.vision.deck_head import DeckHead, load_base_head
+    from referee.vision.model_files import default_models_dir
+
+    base = load_base_head(default_models_dir() / "classifier.onnx")
+    deck = DeckHead("base-layer", base.weight, base.bias, base.names, ("AS",), base.classifier_sha256)
+    without = CardRecognizer(threads=1, deck=deck, inverted_look=False)
+    with_look = CardRecognizer(threads=1, deck=deck)
+    assert _right_and_all(without, dark_scene)[0] <= 1
+    right, found = _right_and_all(with_look, dark_scene)
+    assert right >= 5 and right >= 0.8 * found
+    assert with_look.inverted_looks > 0

@@ -129,8 +129,9 @@ def main() -> int:
     from referee.synth.scenes.designs import designs_for
     from referee.vision.recognizer import LIVE_OPTIONS, CardRecognizer
 
-    # designs never trained on: the held-out ones, then those filmed for games only
-    here = {d.name for d in designs_for("heldout") + designs_for("games")}
+    # designs never trained on: the held-out ones, those filmed for games only, and the held-out
+    # dark, coloured and aged decks (not among FILMED_DESIGNS: named with --designs)
+    here = {d.name for d in designs_for("heldout") + designs_for("games") + designs_for("heldout-faces")}
     designs = args.designs.split(",") if args.designs else list(FILMED_DESIGNS)
     missing = [name for name in designs if name not in here]
     if missing:

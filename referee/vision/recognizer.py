@@ -310,7 +310,7 @@ class _FrameCorners:
     def alike(self, a: int, b: int) -> bool:
         return readings_alike(self.distribution(a), self.distribution(b))
 
-    def add_timings(self, timings: dict, turned_looks: int, inverted_looks: int = 0) -> None:
+    def add_timings(self, timings: dict, turned_looks: int, inverted_looks: int) -> None:
         """Add this frame's milliseconds and counts to `timings`."""
         timings["crops"] = timings.get("crops", 0.0) + self.crop_s * 1000
         timings["classifier"] = timings.get("classifier", 0.0) + sum(self.classify_s) * 1000
@@ -433,36 +433,28 @@ class CardRecognizer:
         """The readings of the crops, and the base classifier's probabilities (n, classes) they
         came from (with a deck: the probabilities beside the deck's readings). `turnable`: which
         crops may have the turned look (default: all)."""
-        if self.deck is None or isinstance(self.deck, DeckModel):   # a DeckModel is self.classifier
-            probabilities = self.classifier.probabilities(crops)
-            if self.turned_look_below is not None:
-                probabilities = self.turned_look(crops, probabilities, turnable)
-            if self.inverted_look:
-                probabilities = self.inverted_look_at(crops, probabilities)
-            return self.classifier.readings(probabilities), probabilities
-        probabilities, embeddings = self.classifier.read(crops)
-        readings = self.deck.classify(probabilities, embeddings, self.classifier.names, reject=REJECT_CLASS)
+        readings, probabilities = self._read_once(crops)
+        if self.turned_look_below is not None and not self._reads_embeddings:
+            probabilities = self.turned_look(crops, probabilities, turnable)
+            readings = self.classifier.readings(probabilities)
         if self.inverted_look:
-            readings, probabilities = self._inverted_deck_look(crops, readings, probabilities)
+            readings, probabilities = self.inverted_look_at(crops, readings, probabilities)
         return readings, probabilities
 
-    def _inverted_deck_look(self, crops: list[np.ndarray], readings: list[tuple[str, float]],
-                            probabilities: np.ndarray) -> tuple[list[tuple[str, float]], np.ndarray]:
-        """The inverted look (inverted_look_at) through an enrolled deck's head or index: an
-        unsure light-ink crop read again inverted, by the deck, on the same terms."""
-        unsure = [i for i, (code, p) in enumerate(readings)
-                  if (code == REJECT_CLASS or p < INVERTED_LOOK_BELOW) and light_ink(crops[i])]
-        if not unsure:
-            return readings, probabilities
-        self.inverted_looks += len(unsure)
-        looked_p, looked_e = self.classifier.read([luma_inverted(crops[i]) for i in unsure])
-        looks = self.deck.classify(looked_p, looked_e, self.classifier.names, reject=REJECT_CLASS)
-        readings, probabilities = list(readings), probabilities.copy()
-        for k, (i, (code, p)) in enumerate(zip(unsure, looks)):
-            first_code, first_p = readings[i]
-            if code != REJECT_CLASS and p >= INVERTED_MIN_PROBABILITY and (first_code == REJECT_CLASS or p > first_p):
-                readings[i], probabilities[i] = (code, p), looked_p[k]
-        return readings, probabilities
+    @property
+    def _reads_embeddings(self) -> bool:
+        """Whether an enrolled deck's head or index reads the classifier's embeddings (a
+        DeckModel is self.classifier)."""
+        return self.deck is not None and not isinstance(self.deck, DeckModel)
+
+    def _read_once(self, crops: list[np.ndarray]) -> tuple[list[tuple[str, float]], np.ndarray]:
+        """Readings and base probabilities of the crops from one run of the classifier: its own
+        readings, or an enrolled deck's of its embeddings."""
+        if not self._reads_embeddings:
+            probabilities = self.classifier.probabilities(crops)
+            return self.classifier.readings(probabilities), probabilities
+        probabilities, embeddings = self.classifier.read(crops)
+        return self.deck.classify(probabilities, embeddings, self.classifier.names, reject=REJECT_CLASS), probabilities
 
     def turned_look(self, crops: list[np.ndarray], probabilities: np.ndarray,
                      turnable: Sequence[bool] | None = None) -> np.ndarray:
@@ -485,28 +477,24 @@ class CardRecognizer:
         out[unsure] = combined / combined.sum(axis=1, keepdims=True)
         return out
 
-    def inverted_look_at(self, crops: list[np.ndarray], probabilities: np.ndarray) -> np.ndarray:
-        """The probabilities with each crop read as nothing or below INVERTED_LOOK_BELOW, whose
-        ink is lighter than its paper (polarity.light_ink), replaced by its luma-inverted crop's
-        when that reads as a card at INVERTED_MIN_PROBABILITY or more and surer than the crop did."""
-        if not len(probabilities):
-            return probabilities
-        reject = self.classifier.names.index(REJECT_CLASS)
-        top = probabilities.argmax(axis=1)
-        unsure = [i for i in range(len(crops))
-                  if (top[i] == reject or probabilities[i, top[i]] < INVERTED_LOOK_BELOW) and light_ink(crops[i])]
+    def inverted_look_at(self, crops: list[np.ndarray], readings: list[tuple[str, float]], probabilities: np.ndarray
+                         ) -> tuple[list[tuple[str, float]], np.ndarray]:
+        """The readings and probabilities with each crop read as nothing or below
+        INVERTED_LOOK_BELOW, whose ink is lighter than its paper (polarity.light_ink), read again
+        from its luma-inverted crop (by the classifier, or an enrolled deck's head or index),
+        that reading taken when it is a card at INVERTED_MIN_PROBABILITY or more and surer."""
+        unsure = [i for i, (code, p) in enumerate(readings)
+                  if (code == REJECT_CLASS or p < INVERTED_LOOK_BELOW) and light_ink(crops[i])]
         if not unsure:
-            return probabilities
+            return readings, probabilities
         self.inverted_looks += len(unsure)
-        looks = self.classifier.probabilities([luma_inverted(crops[i]) for i in unsure])
-        out = probabilities
-        for i, look in zip(unsure, looks):
-            best = int(look.argmax())
-            if best != reject and look[best] >= INVERTED_MIN_PROBABILITY and (top[i] == reject or look[best] > probabilities[i, top[i]]):
-                if out is probabilities:
-                    out = probabilities.copy()
-                out[i] = look
-        return out
+        looks, looked = self._read_once([luma_inverted(crops[i]) for i in unsure])
+        readings, probabilities = list(readings), probabilities.copy()
+        for i, (code, p), row in zip(unsure, looks, looked):
+            first_code, first_p = readings[i]
+            if code != REJECT_CLASS and p >= INVERTED_MIN_PROBABILITY and (first_code == REJECT_CLASS or p > first_p):
+                readings[i], probabilities[i] = (code, p), row
+        return readings, probabilities
 
     def small_look(self, frame: np.ndarray, detections: list[Detection], turnable: Sequence[bool] | None = None
                    ) -> tuple[list[tuple[str, float]], np.ndarray]:
@@ -612,7 +600,7 @@ class CardRecognizer:
         corners. `timings`, when given, gains milliseconds spent on crops and on the classifier.
         """
         # a deck that reads embeddings gives no probabilities to combine: no small-index look
-        small = self.small_index_px is not None and (self.deck is None or isinstance(self.deck, DeckModel))
+        small = self.small_index_px is not None and not self._reads_embeddings
         corners = _FrameCorners(frame, indices, self.classifier.size, self.classify_with_probabilities, self._faint,
                                 self.small_look if small else None, self.small_index_px or 0.0)
         turned_before, inverted_before = self.turned_looks, self.inverted_looks

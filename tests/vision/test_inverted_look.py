@@ -66,7 +66,7 @@ def test_an_inverted_reading_must_be_sure_and_surer(dark_scene):
     rec = CardRecognizer(threads=1)
     crops = [crop_index(dark_scene.image, o.box) for o in dark_scene.objects if o.kind == "index"]
     plain = rec.classifier.probabilities(crops)
-    looked = rec.inverted_look_at(crops, plain)
+    looked = rec.inverted_look_at(crops, rec.classifier.readings(plain), plain)[1]
     reject = rec.classifier.names.index(REJECT_CLASS)
     changed = np.flatnonzero(np.any(looked != plain, axis=1))
     assert len(changed) > 0

@@ -27,17 +27,17 @@ INK_STEP = 25.0
 MIN_INK_SHARE = 0.03
 
 
-def _luma(crop: np.ndarray) -> np.ndarray:
-    """Rec. 601 luma of a BGR crop, float."""
-    bgr = crop.astype(np.float32)
+def luma(bgr: np.ndarray) -> np.ndarray:
+    """Rec. 601 luma of BGR values (any shape ending in 3), float: 0.299 R + 0.587 G + 0.114 B."""
+    bgr = np.asarray(bgr, np.float64)
     return 0.114 * bgr[..., 0] + 0.587 * bgr[..., 1] + 0.299 * bgr[..., 2]
 
 
 def light_ink(crop: np.ndarray) -> bool:
     """Whether the crop's ink is lighter than its paper (the median luma): on average over the
     pixels at least INK_STEP from the median, when they are MIN_INK_SHARE of the crop or more."""
-    luma = _luma(crop)
-    offset = luma - np.median(luma)
+    values = luma(crop)
+    offset = values - np.median(values)
     ink = np.abs(offset) > INK_STEP
     return bool(ink.mean() >= MIN_INK_SHARE and offset[ink].mean() > 0)
 

@@ -25,16 +25,13 @@ import hashlib
 import cv2
 import numpy as np
 
+from referee.vision.polarity import luma
+
 FACE_KINDS = ("dark", "coloured", "aged")
 # joker corner and middle kinds of the training variants ("vertical" corner and "jester" middle
 # are referee-drawn's own, and the training variants draw their vertical JOKER in their own fonts)
 JOKER_CORNERS = ("vertical", "across", "star", "cap", "vertical-star")
 JOKER_ARTS = ("star", "cap", "word", "harlequin", "sun")
-
-
-def _luma(bgr) -> float:
-    b, g, r = (float(c) for c in bgr)
-    return 0.114 * b + 0.587 * g + 0.299 * r
 
 
 def _clip(v) -> tuple[int, int, int]:
@@ -50,14 +47,14 @@ def _with_luma(bgr, target: float) -> tuple[int, int, int]:
     """The colour scaled (then lifted towards grey where scaling saturates) to a luma near target."""
     c = np.asarray(bgr, np.float64)
     for _ in range(20):
-        y = _luma(c)
+        y = luma(c)
         if abs(y - target) < 1.0:
             break
         if y > 0:
             c = c * (target / y)
         c = np.clip(c, 0, 255)
-        if _luma(c) < target - 1:   # clipped: add grey
-            c = np.clip(c + (target - _luma(c)), 0, 255)
+        if luma(c) < target - 1:   # clipped: add grey
+            c = np.clip(c + (target - luma(c)), 0, 255)
     return _clip(c)
 
 

@@ -15,14 +15,10 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from referee.vision.polarity import luma
+
 BRIGHTNESS_BINS: tuple[tuple[str, float, float], ...] = (("dark", 0.0, 100.0), ("mid", 100.0, 200.0),
                                                           ("light", 200.0, 256.0))
-
-
-def luma(bgr: np.ndarray) -> np.ndarray:
-    """Rec. 601 luma of BGR values (any shape ending in 3), float."""
-    bgr = np.asarray(bgr, np.float64)
-    return 0.114 * bgr[..., 0] + 0.587 * bgr[..., 1] + 0.299 * bgr[..., 2]
 
 
 def paper_luminance(face: np.ndarray, index_boxes=()) -> float:

@@ -227,6 +227,8 @@ def main() -> int:
     ap.add_argument("--threads", type=int, default=1, help="onnxruntime threads")
     ap.add_argument("--small-index-px", type=float, default=None,
                     help="read index boxes below this many px from five crops (default: STILL_IMAGE_OPTIONS'; 0: off)")
+    ap.add_argument("--single-corner", type=float, default=None,
+                    help="probability a card read from one corner needs (default: STILL_IMAGE_OPTIONS'; 0: none)")
     ap.add_argument("--misses", action="store_true", help="name the photos with a missed card, per height")
     ap.add_argument("--why", action="store_true",
                     help="say why each card the second pass misses was missed (scale_misses.why_missed)")
@@ -235,6 +237,8 @@ def main() -> int:
     options = dict(STILL_IMAGE_OPTIONS)
     if args.small_index_px is not None:
         options["small_index_px"] = args.small_index_px or None
+    if args.single_corner is not None:
+        options["single_corner_min_probability"] = args.single_corner or None
     recognizer = CardRecognizer(args.models, threads=args.threads, **options)
     size = recognizer.detector.model.imgsz
     if args.scenes:

@@ -220,8 +220,9 @@ def watch(source: str, *, rules: str | None = None, calibration: str = "default"
         else:
             referee.begin_resumed(resumed)
         skip = resumed.point.last_frame if resumed is not None and not capture.source.live else None
-        loop = LiveLoop(referee, CameraPerception(recognizer, calibration=table), table, every=every, output=output,
-                        skip_through=skip, realtime=realtime and not capture.source.live, board=scoreboard)
+        perception = CameraPerception(recognizer, calibration=table, on_notice=_warn)
+        loop = LiveLoop(referee, perception, table, every=every, output=output, skip_through=skip,
+                        realtime=realtime and not capture.source.live, board=scoreboard)
         print(f"watching {source}: {keeper.rules.name}, players {', '.join(names)}; log {log_path}",
               file=sys.stderr)
         try:
@@ -262,6 +263,10 @@ def _serve_board(referee, history, lang: str, host: str | None, port: int | None
         scoreboard.badge = qr_badge(server.url)
     print(f"scoreboard: {server.url}", file=sys.stderr, flush=True)
     return scoreboard, server
+
+
+def _warn(text: str) -> None:
+    print(f"referee: warning: {text}", file=sys.stderr, flush=True)
 
 
 def _clock(t: float | None) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Mapping, Protocol
+from typing import TYPE_CHECKING, Callable, Mapping, Protocol
 
 from referee.calibration.markers import MarkerDetector
 from referee.live.hand_sensor import HandSensor
@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     from referee.vision.types import CardReading
 
 ZONE_READER_SWITCH = "REFEREE_ZONE_READER"
+DARK_DECK_NOTICE = ("this deck's faces are dark (light ink on dark paper): they are read less surely than light "
+                    "faces, so expect misreads and questions; models/MODEL_CARD.md advises a light-faced deck")
 
 
 @dataclass(frozen=True)
@@ -43,11 +45,14 @@ class CameraPerception:
     """The card recogniser and the marker detector on each frame, and, given the table's
     calibration, the evidence around its pads and of the hand over its pile (the markers, the
     pads and the hand whole, on every frame). zone_reader: the recogniser only when the card
-    zones changed, given a calibration (None: unless ZONE_READER_SWITCH is 0)."""
+    zones changed, given a calibration (None: unless ZONE_READER_SWITCH is 0). on_notice: told
+    once, when the cards read so far are a dark-faced deck's (DARK_DECK_NOTICE)."""
 
     def __init__(self, recognizer, marker_detector=None, calibration: "Calibration | None" = None,
-                 zone_reader: bool | None = None) -> None:
+                 zone_reader: bool | None = None, on_notice: Callable[[str], None] | None = None) -> None:
         self.recognizer = recognizer
+        self.on_notice = on_notice
+        self._dark_told = False
         # ids only: corner refinement is for calibration, not for telling a covered pad
         self.markers = marker_detector if marker_detector is not None else MarkerDetector(subpixel=False)
         self.pads = PadSensor(calibration) if calibration is not None else None
@@ -63,4 +68,7 @@ class CameraPerception:
             cards = self.zones.read(frame.image, frame.timestamp)
         else:
             cards = tuple(self.recognizer.read(frame.image))
+        if self.on_notice is not None and not self._dark_told and self.recognizer.dark_faced():
+            self._dark_told = True
+            self.on_notice(DARK_DECK_NOTICE)
         return Sighting(cards, self.markers.visible_ids(frame.image), pads, hand)

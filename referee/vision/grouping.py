@@ -43,6 +43,21 @@ def off_every_card(reading: CardReading, cards: list[Detection]) -> bool:
     return not any(_contains(c.box, ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)) for b in reading.corners for c in cards)
 
 
+def separate_corners(reading: CardReading) -> int:
+    """How many of a face-up card reading's corner boxes lie apart from each other: two boxes on
+    one index (a duplicate detection) count once, a card's two opposite corners twice.
+
+    >>> from referee.vision.labels import parse_label
+    >>> separate_corners(CardReading(parse_label("QH"), 0.9, (0, 0, 10, 10), ((0, 0, 2, 3), (8, 7, 10, 10))))
+    2
+    """
+    apart: list[Box] = []
+    for box in reading.corners:
+        if all(overlap_of_smaller(box, other) == 0.0 for other in apart):
+            apart.append(box)
+    return len(apart)
+
+
 def _area(box: Box) -> float:
     return max(0.0, box[2] - box[0]) * max(0.0, box[3] - box[1])
 

@@ -21,9 +21,8 @@ from referee.vision.deck_head import DeckHead
 from referee.vision.deck_model import DeckModel
 from referee.vision.detector import CornerDetector
 from referee.vision.grouping import (CornerReading, angle_gap, conflicting_corners, contradicted, duplicate_clusters,
-                                    face_up_backs,
-                                    group_corners, inside_a_card, off_every_card, overlap_of_smaller, readings_alike,
-                                    symmetric_pairs, without_backs_within_faces)
+                                    face_up_backs, group_corners, inside_a_card, off_every_card, overlap_of_smaller,
+                                    readings_alike, separate_corners, symmetric_pairs, without_backs_within_faces)
 from referee.vision.labels import BACK, parse_label, turned_twin
 from referee.vision.middle import PICTURE_SHARE, box_middle, middle_square, picture_share
 from referee.vision.model_files import default_models_dir, file_sha256
@@ -69,6 +68,12 @@ TURNED_LOOK_TURNS = (2,)          # quarter turns read besides the crop as it is
 # precision / recall with no floor, 0.956 / 0.699 at 0.8; see docs/recognition-history.md.
 INVERTED_LOOK_BELOW = 0.9
 INVERTED_MIN_PROBABILITY = 0.8
+# A deck is taken for dark-faced (CardRecognizer.dark_faced) once DARK_DECK_EVIDENCE crops have
+# been read as cards and DARK_DECK_SHARE of them through the inverted look: the live referee then
+# tells the table that such a deck is read less surely (models/MODEL_CARD.md). Light decks give
+# the look a card now and then (a shadowed corner), never most of them.
+DARK_DECK_EVIDENCE = 30
+DARK_DECK_SHARE = 0.5
 
 # A corner index the detector finds only faintly (confidence from FAINT_INDEX_CONF up to
 # det_conf) counts when the classifier reads it at FAINT_MIN_PROBABILITY or more: a sure reading
@@ -214,6 +219,11 @@ def read_with_leads(leads: list[int | None], classify, share_probability: float,
         if not todo:  # leads that never resolve (a cycle; corner_leads makes none): classify them
             todo = [i for i, r in enumerate(readings) if r is None]
     return readings  # type: ignore[return-value]
+
+
+def reading_probability(reading: CardReading) -> float:
+    """The probability its surest corner gave the card's own label (0 when not among them)."""
+    return max((q for label, q in reading.alternatives if label == reading.label), default=0.0)
 
 
 def _long_side(box) -> float:
@@ -363,6 +373,7 @@ class CardRecognizer:
         faint_index_conf: float | None = None,
         faint_min_probability: float = FAINT_MIN_PROBABILITY,
         off_card_min_score: float | None = None,
+        single_corner_min_probability: float | None = None,
         conflict_spare_probability: float | None = None,
         check_backs: bool = True,
         faint_back_conf: float | None = None,
@@ -380,6 +391,7 @@ class CardRecognizer:
         self.check_backs = check_backs
         self.faint_back_conf = faint_back_conf if faint_back_conf is not None and faint_back_conf < det_conf else None
         self.off_card_min_score = off_card_min_score
+        self.single_corner_min_probability = single_corner_min_probability
         self.check_middles = check_middles
         self.small_index_px = small_index_px
         self.small_looks = 0             # small index boxes read from five crops, since construction
@@ -402,6 +414,8 @@ class CardRecognizer:
         self.turned_looks = 0            # crops read again turned (the turned look), since construction
         self.inverted_look = inverted_look
         self.inverted_looks = 0          # crops read again with their luma turned over, since construction
+        self.card_crops = 0              # crops read as a card at min_probability or more, since construction
+        self.inverted_cards = 0          # ... of them through the inverted look
         self.deck: DeckIndex | DeckHead | DeckModel | None = deck
         if isinstance(deck, DeckModel):
             if tuple(deck.names) != tuple(self.classifier.names):
@@ -438,8 +452,19 @@ class CardRecognizer:
             probabilities = self.turned_look(crops, probabilities, turnable)
             readings = self.classifier.readings(probabilities)
         if self.inverted_look:
+            before = readings
             readings, probabilities = self.inverted_look_at(crops, readings, probabilities)
+            self.inverted_cards += sum(1 for old, (code, p) in zip(before, readings)
+                                       if (code, p) != old and p >= self.min_probability)
+        self.card_crops += sum(1 for code, p in readings if code != REJECT_CLASS and p >= self.min_probability)
         return readings, probabilities
+
+    def dark_faced(self) -> bool | None:
+        """Whether the cards read so far are a dark-faced deck's (DARK_DECK_SHARE of the crops read
+        as cards were read through the inverted look); None until DARK_DECK_EVIDENCE were read."""
+        if self.card_crops < DARK_DECK_EVIDENCE:
+            return None
+        return self.inverted_cards >= DARK_DECK_SHARE * self.card_crops
 
     @property
     def _reads_embeddings(self) -> bool:
@@ -698,6 +723,9 @@ class CardRecognizer:
             readings = [self._middle_checked(frame, r, indices, readings) for r in readings]
         if self.off_card_min_score is not None:
             readings = [r for r in readings if r.confidence >= self.off_card_min_score or not off_every_card(r, cards)]
+        if self.single_corner_min_probability is not None:
+            readings = [r for r in readings if r.label is BACK or separate_corners(r) > 1
+                        or reading_probability(r) >= self.single_corner_min_probability]
         if faint_backs:
             readings.extend(self._faint_backs(frame, faint_backs, readings, cards))
         t3 = time.perf_counter()

@@ -10,7 +10,7 @@ from referee.synth.scenes.generator import generate_scene
 from referee.vision.classifier import REJECT_CLASS
 from referee.vision.crops import crop_index
 from referee.vision.polarity import light_ink, luma_inverted
-from referee.vision.recognizer import INVERTED_MIN_PROBABILITY, CardRecognizer
+from referee.vision.recognizer import DARK_DECK_EVIDENCE, DARK_DECK_SHARE, INVERTED_MIN_PROBABILITY, CardRecognizer
 
 
 def _stroke(paper: int, ink: tuple[int, int, int]) -> np.ndarray:
@@ -97,3 +97,16 @@ def test_an_enrolled_decks_head_reads_through_the_inverted_look(dark_scene):
     right, found = _right_and_all(with_look, dark_scene)
     assert right >= 5 and right >= 0.8 * found
     assert with_look.inverted_looks > 0
+
+
+def test_a_dark_faced_deck_is_told_from_a_light_one():
+    """dark_faced: unknown until DARK_DECK_EVIDENCE crops are read as cards, then whether most
+    came through the inverted look (the live referee warns the table, referee.live.perception)."""
+    dark, light = CardRecognizer(threads=1), CardRecognizer(threads=1)
+    assert dark.dark_faced() is None
+    for seed in range(4243, 4249):
+        dark.read(generate_scene(seed, ["referee-drawn-dark-1"]).image)
+        light.read(generate_scene(seed, ["referee-drawn"]).image)
+    assert dark.card_crops >= DARK_DECK_EVIDENCE and light.card_crops >= DARK_DECK_EVIDENCE
+    assert dark.dark_faced() is True and dark.inverted_cards >= DARK_DECK_SHARE * dark.card_crops
+    assert light.dark_faced() is False and light.inverted_cards <= 0.1 * light.card_crops

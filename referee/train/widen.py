@@ -18,6 +18,7 @@ filters a little (relative to their layer's weight spread); with noise=0 the wid
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from referee.errors import UserError
 
@@ -123,7 +124,8 @@ def widen_checkpoint(weights: Path, model_yaml: Path, out: Path, noise: float = 
         raise UserError(f"model YAML not found: {model_yaml}")
     ckpt = torch.load(weights, map_location="cpu", weights_only=False)
     src = (ckpt.get("ema") or ckpt["model"]).float().eval()
-    dst = ClassificationModel(str(model_yaml), nc=len(src.names), verbose=False)
+    # Any: ultralytics sets plain attributes (names, args) that torch's Module typing does not know
+    dst: Any = ClassificationModel(str(model_yaml), nc=len(src.names), verbose=False)
     widen_model(src, dst, noise=noise, seed=seed)
     dst.names = dict(src.names)
     dst.args = {**(getattr(src, "args", None) or {}), "task": "classify"}

@@ -24,6 +24,7 @@ from referee.gamelog.history import HistoryRecorder
 from referee.live import GameKeeper, GameSetup, LiveLoop, Referee, deal_counts
 from referee.live.overlay import OverlayOutput
 from referee.live.perception import CameraPerception
+from referee.live.texts import live_text
 from referee.tracking import DECLARE_GESTURES, TableTracker, TrackerSettings
 
 DEFAULT_LOG_DIR = Path("logs")
@@ -220,7 +221,7 @@ def watch(source: str, *, rules: str | None = None, calibration: str = "default"
         else:
             referee.begin_resumed(resumed)
         skip = resumed.point.last_frame if resumed is not None and not capture.source.live else None
-        perception = CameraPerception(recognizer, calibration=table, on_notice=_warn)
+        perception = CameraPerception(recognizer, calibration=table, on_notice=_noticed(referee))
         loop = LiveLoop(referee, perception, table, every=every, output=output, skip_through=skip,
                         realtime=realtime and not capture.source.live, board=scoreboard)
         print(f"watching {source}: {keeper.rules.name}, players {', '.join(names)}; log {log_path}",
@@ -265,8 +266,13 @@ def _serve_board(referee, history, lang: str, host: str | None, port: int | None
     return scoreboard, server
 
 
-def _warn(text: str) -> None:
-    print(f"referee: warning: {text}", file=sys.stderr, flush=True)
+def _noticed(referee):
+    """What the camera found out about the table (CameraPerception's on_notice): on the console
+    with where to read more, and said to the table."""
+    def notice(key: str) -> None:
+        print(f"referee: warning: {live_text(key, 'en')} (see models/MODEL_CARD.md)", file=sys.stderr, flush=True)
+        referee.notice(key)
+    return notice
 
 
 def _clock(t: float | None) -> str:

@@ -727,6 +727,11 @@ class Referee:
             return
         self._say(lambda lang: describe(event, lang), PRIORITY.get(kind, 1))
 
+    def notice(self, key: str) -> None:
+        """Tell the table one of the live texts (referee.live.texts) that no game event brings:
+        what the camera found out about the table (a dark-faced deck)."""
+        self._say(lambda lang: live_text(key, lang), NOTICE_PRIORITY)
+
     def _say(self, text: Callable[[str], str], priority: int) -> None:
         said = text(self.lang)
         self.recent.append(said)

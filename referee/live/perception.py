@@ -25,8 +25,9 @@ if TYPE_CHECKING:
     from referee.vision.types import CardReading
 
 ZONE_READER_SWITCH = "REFEREE_ZONE_READER"
-DARK_DECK_NOTICE = ("this deck's faces are dark (light ink on dark paper): they are read less surely than light "
-                    "faces, so expect misreads and questions; models/MODEL_CARD.md advises a light-faced deck")
+# What on_notice is told (a key of referee.live.texts.LIVE_TEXTS): the cards read so far are a
+# dark-faced deck's (CardRecognizer.dark_faced), which is read less surely than a light one
+DARK_DECK_NOTICE = "dark_deck"
 
 
 @dataclass(frozen=True)
@@ -45,8 +46,8 @@ class CameraPerception:
     """The card recogniser and the marker detector on each frame, and, given the table's
     calibration, the evidence around its pads and of the hand over its pile (the markers, the
     pads and the hand whole, on every frame). zone_reader: the recogniser only when the card
-    zones changed, given a calibration (None: unless ZONE_READER_SWITCH is 0). on_notice: told
-    once, when the cards read so far are a dark-faced deck's (DARK_DECK_NOTICE)."""
+    zones changed, given a calibration (None: unless ZONE_READER_SWITCH is 0). on_notice: given
+    DARK_DECK_NOTICE once, when the cards read so far are a dark-faced deck's."""
 
     def __init__(self, recognizer, marker_detector=None, calibration: "Calibration | None" = None,
                  zone_reader: bool | None = None, on_notice: Callable[[str], None] | None = None) -> None:

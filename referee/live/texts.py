@@ -38,6 +38,7 @@ LIVE_TEXTS = {
         "reread_rejected": "Sorry: {player} played {cards}.",
         "while_away": "While I was away: {events}",
         "resynced": "Back in step: {player} to play.",
+        "dark_deck": "This deck's faces are dark: I read them less surely, so I will ask more often.",
     },
     "ja": {
         "start": "ゲームスタート。{player}さんから。",
@@ -70,6 +71,7 @@ LIVE_TEXTS = {
         "reread_rejected": "すみません。{player}さんは {cards}でした。",
         "while_away": "とまっている あいだに: {events}",
         "resynced": "もとに もどりました。{player}さんの ばんです。",
+        "dark_deck": "この カードは いろが くらいので、よみにくいです。よく ききます。",
     },
 }
 

@@ -169,7 +169,7 @@ def main() -> int:
           + (f", fill {args.fill}" if args.fill is not None else "") + ("; never enlarged" if args.no_enlarge else ""))
     print(f"{'design':32s} {'rules':10s} seed acts  frames   fps  look ms  lat med  lat p95  right")
     all_fps, all_lat, right = [], [], 0
-    totals, ended, uncorrected = GameFigures(), 0, 0
+    totals, ended, uncorrected, told = GameFigures(), 0, 0, 0
     for design in designs:
         n = position[design]
         recognizer = base
@@ -213,9 +213,12 @@ def main() -> int:
                   f"{figures.corrections} corrected; "
                   f"passes {figures.false_passes} false, {figures.missed_passes} missed; "
                   f"{figures.wrong_seat} plays to the wrong seat, {figures.seat_seen}/{figures.plays} seen laid; "
-                  f"out of turn {figures.out_of_turn_announced}/{figures.out_of_turn} announced; ended {'right' if figures.ended_right else 'WRONG'}", flush=True)
+                  f"out of turn {figures.out_of_turn_announced}/{figures.out_of_turn} announced; ended {'right' if figures.ended_right else 'WRONG'}"
+                  + "".join(f"; told the table {key} at {t:.1f} s" for t, key in result.notices), flush=True)
+            told += bool(result.notices)
     all_lat.sort()
     print(f"\ngames refereed right (every event): {right}/{len(all_fps)}")
+    print(f"games whose table was told something about the deck (a dark-faced deck): {told}/{len(all_fps)}")
     print(f"games ending with the right ranks and scores: {ended}/{len(all_fps)}, "
           f"{uncorrected} of them with no correction")
     per100 = 100 * totals.asked / totals.actions if totals.actions else 0.0

@@ -54,6 +54,7 @@ class Rehearsal:
     seconds: float = 0.0                                   # wall time of the referee loop
     look_ms: list[float] = field(default_factory=list)     # per recognised frame
     render_seconds: float = 0.0
+    notices: list[tuple[float, str]] = field(default_factory=list)   # (video seconds, key) the table was told
 
     @property
     def expected(self) -> list[dict]:
@@ -129,11 +130,17 @@ def referee_video(script: Script, video: Path, log: Path, calibration, *, every:
     rules = load_record(record).rules
     setup = GameSetup(rules, players, tuple(game["counts"][p] for p in players), game.get("first"))
     recognizer = recognizer or CardRecognizer(**LIVE_OPTIONS)
-    perception = _TimedPerception(CameraPerception(recognizer, calibration=calibration))
     keeper, deal_events = GameKeeper.start(setup, GameLogWriter(log, fsync=False))
     announcer = Announcer(lang, mute=True)
     tracker = TableTracker.from_calibration(calibration, *([settings] if settings is not None else []))
     referee = Referee(keeper, tracker, announcer, lang=lang)
+    notices: list[tuple[float, str]] = []
+
+    def notice(key: str) -> None:          # as `referee watch` does: the table is told
+        notices.append((referee.t or 0.0, key))
+        referee.notice(key)
+
+    perception = _TimedPerception(CameraPerception(recognizer, calibration=calibration, on_notice=notice))
     if answer:
         referee.on_question = _scripted_answer(referee, game["actions"])
     referee.begin(deal_events, t=0.0)
@@ -146,7 +153,7 @@ def referee_video(script: Script, video: Path, log: Path, calibration, *, every:
         keeper.log.close()
         announcer.close(drain=False)
     result = Rehearsal(script, video, log, frames=stats.frames, looked=stats.looked, seconds=stats.seconds,
-                       look_ms=perception.ms)
+                       look_ms=perception.ms, notices=notices)
     for line in read_log(log).events:
         result.stamps.append(line)
         result.logged.append({k: v for k, v in line.items() if k not in LOG_ONLY_KEYS})

@@ -106,6 +106,9 @@ class ScriptedRecognizer:
         index = int(image[0, 0, 0]) + 256 * int(image[0, 0, 1])
         return list(self.perception.look(Frame(index, index / FOLDER_FPS, image)).cards)
 
+    def dark_faced(self):
+        return None          # no verdict on the scripted deck's faces: the referee says nothing of them
+
 
 def test_watch_referees_a_recording_and_resumes_its_log(table, tmp_path, capsys, monkeypatch):
     calibration_path, _ = table

@@ -344,6 +344,9 @@ class CardRecognizer:
     their reading reaches faint_min_probability (FAINT_INDEX_CONF); None keeps only det_conf's.
     off_card_min_score: the score a card read only outside every `card` box needs
     (OFF_CARD_MIN_SCORE); None: no such test.
+    single_corner_min_probability: the probability a card read from one corner only (its corner
+    boxes all on one index: grouping.separate_corners) needs; None (the default, live and still):
+    min_probability as for any card. Measured for the benches, not set: docs/recognition-history.md.
     conflict_spare_probability: a corner read at least this surely is never dropped for
     contradicting another corner (CONFLICT_SPARE_PROBABILITY); None: conflicts drop any reading.
     check_backs: keep only the `back` boxes that can be face-down cards (back_check.plausible_backs)

@@ -455,10 +455,7 @@ class CardRecognizer:
             probabilities = self.turned_look(crops, probabilities, turnable)
             readings = self.classifier.readings(probabilities)
         if self.inverted_look:
-            before = readings
             readings, probabilities = self.inverted_look_at(crops, readings, probabilities)
-            self.inverted_cards += sum(1 for old, (code, p) in zip(before, readings)
-                                       if (code, p) != old and p >= self.min_probability)
         self.card_crops += sum(1 for code, p in readings if code != REJECT_CLASS and p >= self.min_probability)
         return readings, probabilities
 
@@ -522,6 +519,7 @@ class CardRecognizer:
             first_code, first_p = readings[i]
             if code != REJECT_CLASS and p >= INVERTED_MIN_PROBABILITY and (first_code == REJECT_CLASS or p > first_p):
                 readings[i], probabilities[i] = (code, p), row
+                self.inverted_cards += p >= self.min_probability
         return readings, probabilities
 
     def small_look(self, frame: np.ndarray, detections: list[Detection], turnable: Sequence[bool] | None = None

@@ -74,6 +74,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     b.add_argument("--seed", type=int, default=BACK_SEED)
     b.add_argument("--models", type=Path, default=None,
                    help="the folder whose detector.onnx gives the `back` boxes (default: the committed models)")
+    b.add_argument("--margin", type=float, default=None,
+                   help="the view around each box, a share of its size on each side (default: "
+                        "back_verifier.CROP_MARGIN); the exported model declares it")
     b.add_argument("--name", default="backs", help="run name under runs/")
     b.add_argument("--epochs", type=int, default=6)
     b.add_argument("--lr0", type=float, default=0.002)
@@ -311,14 +314,18 @@ def run_backs(args: argparse.Namespace) -> int:
     _need_training_extra()
     # imported here, like run_data's imports, once the train extra is known to be there
     from referee.synth.scenes.back_crops import build_back_dataset, summary
-    from referee.train.runner import CLASSIFIER_YAML, export_onnx, train_classifier
-    from referee.vision.back_verifier import BACK_VERIFIER_FILE, CROP_SIDE
+    from referee.train.runner import CLASSIFIER_YAML, export_onnx, set_metadata, train_classifier
+    from referee.vision.back_verifier import BACK_VERIFIER_FILE, CROP_MARGIN, CROP_MARGIN_KEY, CROP_SIDE
 
+    margin = CROP_MARGIN if args.margin is None else args.margin
+    if not 0.0 <= margin <= 2.0:
+        raise UserError(f"--margin must be between 0 and 2 (a share of the box's size), not {margin}")
     build_back_dataset(args.data, args.scenes, args.val_scenes, args.seed, workers=args.workers,
-                       models_dir=str(args.models) if args.models else None)
+                       models_dir=str(args.models) if args.models else None, margin=margin)
     print(summary(args.data), flush=True)
     # the corner classifier's network: ultralytics gives it the data's two classes
     run = train_classifier(args.data, args.name, args.epochs, batch=args.batch, workers=args.workers,
                            threads=args.threads, model=str(CLASSIFIER_YAML), lr0=args.lr0, device=args.device)
-    print(export_onnx(run / "weights" / "best.pt", args.out / BACK_VERIFIER_FILE, imgsz=CROP_SIDE, dynamic=True))
+    exported = export_onnx(run / "weights" / "best.pt", args.out / BACK_VERIFIER_FILE, imgsz=CROP_SIDE, dynamic=True)
+    print(set_metadata(exported, {CROP_MARGIN_KEY: repr(margin)}))
     return 0

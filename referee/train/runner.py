@@ -160,6 +160,22 @@ def export_onnx(weights: Path, out: Path, imgsz: int | tuple[int, int], dynamic:
     return out
 
 
+def set_metadata(path: Path, entries: dict[str, str]) -> Path:
+    """Write `entries` into the ONNX file's metadata (replacing keys already there), in place."""
+    try:
+        import onnx
+    except ImportError:
+        raise UserError("writing model metadata needs the onnx package (train extra)") from None
+    model = onnx.load(str(path))
+    kept = [(p.key, p.value) for p in model.metadata_props if p.key not in entries]
+    del model.metadata_props[:]
+    for key, value in [*kept, *entries.items()]:
+        entry = model.metadata_props.add()
+        entry.key, entry.value = key, value
+    onnx.save(model, str(path))
+    return path
+
+
 # The detector's input at run time (h, w): a 1280x720 frame letterboxed to 768x448, the pixel
 # scale of its training tiles; it finds more small indices than 640x384 and costs less than
 # larger sizes in INT8 (docs/recognition-history.md, "detector input 768×448, INT8").

@@ -29,6 +29,9 @@ from referee.vision.types import Box
 BACK_VERIFIER_FILE = "back_verifier.onnx"
 CROP_SIDE = 64          # the classifier's input, pixels
 CROP_MARGIN = 0.12      # added on each side, as a share of the box's width / height: the edge shows
+# A verifier trained on another view declares its margin in the ONNX metadata under this key
+# (referee train backs --margin); a model without it was trained with CROP_MARGIN.
+CROP_MARGIN_KEY = "crop_margin"
 PAD_VALUE = 114         # beyond the frame's edge (ultralytics' letterbox grey)
 BACK_CLASS = "back"
 
@@ -57,11 +60,15 @@ class BackVerifier:
         if BACK_CLASS not in self.model.names:
             raise UserError(f"model {model_path} has no '{BACK_CLASS}' class: not a back verifier")
         self.back_index = self.model.names.index(BACK_CLASS)
+        try:
+            self.margin = float(self.model.metadata.get(CROP_MARGIN_KEY, CROP_MARGIN))
+        except ValueError:
+            raise UserError(f"model {model_path} has an unreadable {CROP_MARGIN_KEY}: not a back verifier") from None
 
     def back_probabilities(self, frame: np.ndarray, boxes: Sequence[Box]) -> np.ndarray:
         """P(back) for each box in `frame` (BGR), one batch."""
         if not boxes:
             return np.zeros(0, np.float32)
         batch = len(boxes) if self.model.dynamic_batch else 1
-        probabilities = np.concatenate([self.model.run(blob) for blob in crop_blobs([back_crop(frame, b) for b in boxes], batch)])
+        probabilities = np.concatenate([self.model.run(blob) for blob in crop_blobs([back_crop(frame, b, self.margin) for b in boxes], batch)])
         return probabilities[:, self.back_index].astype(np.float32)

@@ -68,6 +68,7 @@ class OnnxModel:
             raise UserError(f"model {self.path} lacks ultralytics metadata (names, imgsz)") from None
         self.imgsz: tuple[int, int] = (int(imgsz[0]), int(imgsz[1])) if isinstance(imgsz, (list, tuple)) else (int(imgsz), int(imgsz))
         self.task: str = meta.get("task", "")
+        self.metadata: dict[str, str] = dict(meta)
         self.input_name = self.session.get_inputs()[0].name
         batch = self.session.get_inputs()[0].shape[0]
         self.dynamic_batch = not isinstance(batch, int)

@@ -73,3 +73,27 @@ def test_an_unreadable_verifier_is_a_one_line_error(tmp_path):
         BackVerifier(bad)
     with pytest.raises(UserError, match="not a back verifier"):
         BackVerifier(default_models_dir() / "classifier.onnx")
+
+
+def test_a_verifier_crops_with_the_view_its_model_declares(tmp_path, verifier, table):
+    """A verifier trained on a wider view (referee train backs --margin) says so in its metadata,
+    and its boxes are cropped with that view; the committed one keeps CROP_MARGIN."""
+    pytest.importorskip("onnx")
+    from referee.train.runner import set_metadata
+    from referee.vision.back_verifier import CROP_MARGIN, CROP_MARGIN_KEY
+    from referee.vision.classifier import crop_blobs
+
+    assert verifier.margin == CROP_MARGIN
+    image, card, back = table
+    wider = tmp_path / BACK_VERIFIER_FILE
+    wider.write_bytes((default_models_dir() / BACK_VERIFIER_FILE).read_bytes())
+    set_metadata(wider, {CROP_MARGIN_KEY: "0.4"})
+    wide = BackVerifier(wider)
+    assert wide.margin == 0.4 and wide.model.names == verifier.model.names
+    seen = wide.back_probabilities(image, [back])[0]
+    expected = wide.model.run(next(crop_blobs([back_crop(image, back, 0.4)], 1)))[0, wide.back_index]
+    assert seen == pytest.approx(float(expected), abs=1e-5)
+    assert seen != pytest.approx(float(verifier.back_probabilities(image, [back])[0]), abs=1e-4)
+    set_metadata(wider, {CROP_MARGIN_KEY: "wide"})
+    with pytest.raises(UserError, match="unreadable crop_margin"):
+        BackVerifier(wider)

@@ -33,7 +33,7 @@ import numpy as np
 from referee.synth.scenes.dataset import prepare_dataset, run_jobs, scene_designs, scene_seed
 from referee.synth.scenes.generator import Scene, generate_scene
 from referee.synth.scenes.random_backs import with_random_backs
-from referee.vision.back_verifier import back_crop
+from referee.vision.back_verifier import CROP_MARGIN, back_crop
 from referee.vision.detector import CornerDetector
 from referee.vision.model_files import default_models_dir
 from referee.vision.recognizer import FAINT_BACK_CONF
@@ -83,8 +83,13 @@ def detector_backs(image: np.ndarray, models_dir: str | None) -> list[tuple[Box,
     return [(d.box, d.confidence) for d in _detectors[models_dir].detect(image) if d.kind == "back"]
 
 
-def back_samples(scene: Scene, rng: np.random.Generator, detected: list[tuple[Box, float]]):
-    """[(class, source, detector confidence or None, crop)] for one scene."""
+def back_samples(scene: Scene, rng: np.random.Generator, detected: list[tuple[Box, float]],
+                 margin: float = CROP_MARGIN):
+    """[(class, source, detector confidence or None, crop)] for one scene; each crop the box with
+    `margin` of its size around it (back_verifier.back_crop)."""
+    def crop(box: Box) -> np.ndarray:
+        return back_crop(scene.image, box, margin)
+
     truth = [o for o in scene.objects if o.kind == "back"]
     backs = [o.box for o in truth]
     faces = [o for o in scene.objects if o.kind == "card"]
@@ -94,18 +99,18 @@ def back_samples(scene: Scene, rng: np.random.Generator, detected: list[tuple[Bo
         cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
         centred = any(b[0] <= cx <= b[2] and b[1] <= cy <= b[3] for b in backs)
         if max((iou(box, b) for b in backs), default=0.0) >= MATCH_IOU or (centred and cover >= MATCH_COVER):
-            samples.append(("back", "detector", conf, back_crop(scene.image, box)))
+            samples.append(("back", "detector", conf, crop(box)))
         elif cover < MISS_COVER:
-            samples.append(("other", "detector", conf, back_crop(scene.image, box)))
+            samples.append(("other", "detector", conf, crop(box)))
     shown = [o for o in truth if o.visible_fraction >= MIN_VISIBLE]
     for k in rng.permutation(len(shown))[:TRUTH_BACKS]:
-        samples.append(("back", "label", None, back_crop(scene.image, _jitter(shown[k].box, rng))))
+        samples.append(("back", "label", None, crop(_jitter(shown[k].box, rng))))
     for n in scene.meta.get("negatives", []):
         if n["box"] is not None and back_cover(n["box"], backs) < MISS_COVER:
-            samples.append(("other", "negative", None, back_crop(scene.image, _jitter(n["box"], rng))))
+            samples.append(("other", "negative", None, crop(_jitter(n["box"], rng))))
     shown_faces = [o for o in faces if o.visible_fraction >= MIN_VISIBLE]
     for k in rng.permutation(len(shown_faces))[:FACE_CARDS]:
-        samples.append(("other", "face", None, back_crop(scene.image, _jitter(shown_faces[k].box, rng))))
+        samples.append(("other", "face", None, crop(_jitter(shown_faces[k].box, rng))))
     sizes = [max(o.box[2] - o.box[0], o.box[3] - o.box[1]) for o in faces + truth] or [100.0]
     H, W = scene.image.shape[:2]
     for _ in range(WINDOWS):
@@ -115,12 +120,12 @@ def back_samples(scene: Scene, rng: np.random.Generator, detected: list[tuple[Bo
         x, y = rng.uniform(0, W - w), rng.uniform(0, H - h)
         box = (x, y, x + w, y + h)
         if back_cover(box, backs) < MISS_COVER:
-            samples.append(("other", "window", None, back_crop(scene.image, box)))
+            samples.append(("other", "window", None, crop(box)))
     return samples
 
 
 def _job(args):
-    out_dir, split, i, seed, designs, cfg, models_dir, random_backs = args
+    out_dir, split, i, seed, designs, cfg, models_dir, random_backs, margin = args
     name = f"{split}_{i:07d}"
     marker = Path(out_dir) / ".done" / split / name
     if marker.exists():
@@ -133,7 +138,7 @@ def _job(args):
     else:
         scene = generate_scene(scene_seed(seed, split, i), names, cfg)
     rows = []
-    for k, (cls, source, conf, crop) in enumerate(back_samples(scene, rng, detector_backs(scene.image, models_dir))):
+    for k, (cls, source, conf, crop) in enumerate(back_samples(scene, rng, detector_backs(scene.image, models_dir), margin)):
         file = f"{split}/{cls}/{name}_{k:02d}.png"
         cv2.imwrite(str(Path(out_dir) / file), crop)
         rows.append(f"{split},{file},{cls},{source},{'' if conf is None else round(conf, 4)}\n")
@@ -143,10 +148,12 @@ def _job(args):
 
 def build_back_dataset(out_dir, n_scenes_train: int, n_scenes_val: int, seed: int = 0, workers: int = 1,
                        models_dir: str | None = None, negatives: float = NEGATIVES_SHARE,
-                       rich_tables: float = RICH_TABLE_SHARE, random_backs: float = RANDOM_BACK_SHARE) -> Path:
+                       rich_tables: float = RICH_TABLE_SHARE, random_backs: float = RANDOM_BACK_SHARE,
+                       margin: float = CROP_MARGIN) -> Path:
     """Write the verifier's ImageFolder data set (resumable: finished scenes are kept). A
     `random_backs` share of the training scenes show random backs; validation scenes show the
-    held-out designs' own."""
+    held-out designs' own. `margin`: the view around each box (back_verifier.back_crop), which
+    the exported verifier then declares (back_verifier.CROP_MARGIN_KEY)."""
     out, cfg, tr, va = prepare_dataset(out_dir, None, None, None)
     cfg = replace(cfg, p_negatives=negatives, p_rich_table=rich_tables)
     for split in ("train", "val"):
@@ -154,7 +161,7 @@ def build_back_dataset(out_dir, n_scenes_train: int, n_scenes_val: int, seed: in
             (out / split / c).mkdir(parents=True, exist_ok=True)
         (out / ".done" / split).mkdir(parents=True, exist_ok=True)
     for split, n, ds in (("train", n_scenes_train, tr), ("val", n_scenes_val, va)):
-        jobs = [(str(out), split, i, seed, ds, cfg, models_dir, random_backs if split == "train" else 0.0)
+        jobs = [(str(out), split, i, seed, ds, cfg, models_dir, random_backs if split == "train" else 0.0, margin)
                 for i in range(n)]
         run_jobs(jobs, _job, workers, f"backs {split}")
     with (out / "crops.csv").open("w", newline="") as fh:

@@ -4,12 +4,15 @@ Reads N generated scenes of the HELD-OUT designs as `referee detect` reads photo
 back_check but without the verifier, twice per seed: as the benchmarks draw them ("plain") and
 with hard negatives and rich tables ("negatives", as bench/back_negatives.py). Every `back`
 that passes back_check gets the verifier's P(back); per threshold the bench prints the labelled
-face-down cards kept (of those back_check kept) and the phantom backs per scene left.
+face-down cards kept (of those back_check kept) and the phantom backs per scene left. With
+--faces, a third set: the held-out dark, coloured and aged decks with both jokers in every deck
+("faces", as `bench/detect_eval.py --faces --jokers` reads them), where phantoms lie on jokers'
+pictures and dark faces.
 Tuning seeds 500000+ choose the threshold; the benchmark seeds 777000+ check it. With --real,
 also the real photos (which show no face-down card: every back there is a phantom), per photo;
 never used to choose the threshold.
 
-    python bench/back_verifier_sweep.py [--scenes 150] [--seed 500000] [--models DIR] [--real DIR]
+    python bench/back_verifier_sweep.py [--scenes 150] [--seed 500000] [--models DIR] [--real DIR] [--faces]
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
 from back_negatives import bench_scene, matched_backs  # noqa: E402
-from scene_truth import heldout_designs  # noqa: E402
+from scene_truth import heldout_designs, heldout_scene  # noqa: E402
 
 from referee.synth.scenes.generator import SceneConfig  # noqa: E402
 from referee.vision.back_verifier import BACK_VERIFIER_FILE, BackVerifier  # noqa: E402
@@ -53,6 +56,7 @@ def main() -> int:
     ap.add_argument("--negatives", type=float, default=1.0)
     ap.add_argument("--rich-tables", type=float, default=0.5)
     ap.add_argument("--real", type=Path, default=None, help="a real-photo folder (bench/detect_eval.py's)")
+    ap.add_argument("--faces", action="store_true", help="also the held-out face decks with both jokers")
     args = ap.parse_args()
 
     models = Path(args.models) if args.models else default_models_dir()
@@ -60,12 +64,15 @@ def main() -> int:
     reader = CardRecognizer(models, **dict(STILL_IMAGE_OPTIONS, back_min_probability=None))
     designs = heldout_designs()
     neg_cfg = replace(SceneConfig(), p_negatives=args.negatives, p_rich_table=args.rich_tables)
-    scored: dict[str, list[tuple[bool, float]]] = {"plain": [], "negatives": []}
+    scored: dict[str, list[tuple[bool, float]]] = {"plain": [], "negatives": [], **({"faces": []} if args.faces else {})}
     t0 = time.perf_counter()
     for k in range(args.scenes):
         for cond, cfg in (("plain", None), ("negatives", neg_cfg)):
             scene = bench_scene(args.seed + k, designs, cfg)
             scored[cond] += scored_backs(scene, reader.read(scene.image), verifier)
+        if args.faces:
+            scene = heldout_scene(args.seed + k, (), True, True)
+            scored["faces"] += scored_backs(scene, reader.read(scene.image), verifier)
         if (k + 1) % 25 == 0:
             print(f"[{k + 1}/{args.scenes}] {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
     n = max(args.scenes, 1)

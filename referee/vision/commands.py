@@ -8,6 +8,9 @@ import sys
 
 from referee.errors import UserError
 
+DARK_DECK_NOTE = ("referee: note: these cards' faces are dark: they are read less surely and some are left out; "
+                  "a light-faced deck reads best (models/MODEL_CARD.md, limits)")
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("detect", help="read the cards in images (one JSON object per image with --json)")
@@ -29,7 +32,7 @@ def run_detect(args: argparse.Namespace) -> int:
     # imported here: `referee --help` imports every command module, and needs neither cv2 nor onnxruntime
     import cv2
 
-    from referee.vision.recognizer import STILL_IMAGE_OPTIONS, CardRecognizer
+    from referee.vision.recognizer import PHOTO_DARK_DECK_EVIDENCE, STILL_IMAGE_OPTIONS, CardRecognizer
     from referee.vision.scale import read_at_best_scale
 
     options = dict(STILL_IMAGE_OPTIONS)
@@ -51,4 +54,6 @@ def run_detect(args: argparse.Namespace) -> int:
         else:
             listing = " ".join(f"{c.code}({c.confidence:.2f})" for c in cards) or "no cards"
             print(f"{path}: {listing}")
+    if recognizer.dark_faced(PHOTO_DARK_DECK_EVIDENCE):
+        print(DARK_DECK_NOTE, file=sys.stderr)
     return status

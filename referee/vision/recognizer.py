@@ -74,6 +74,10 @@ INVERTED_MIN_PROBABILITY = 0.8
 # the look a card now and then (a shadowed corner), never most of them.
 DARK_DECK_EVIDENCE = 30
 DARK_DECK_SHARE = 0.5
+# `referee detect` tells from fewer: a photo holds a few cards. On 60 tuning scenes of the
+# held-out designs and on the real photos no image with 6 card crops or more had a third of them
+# read inverted; the dark decks' scenes nearly all of them (docs/recognition-history.md, Session 24).
+PHOTO_DARK_DECK_EVIDENCE = 6
 
 # A corner index the detector finds only faintly (confidence from FAINT_INDEX_CONF up to
 # det_conf) counts when the classifier reads it at FAINT_MIN_PROBABILITY or more: a sure reading
@@ -459,10 +463,10 @@ class CardRecognizer:
         self.card_crops += sum(1 for code, p in readings if code != REJECT_CLASS and p >= self.min_probability)
         return readings, probabilities
 
-    def dark_faced(self) -> bool | None:
+    def dark_faced(self, evidence: int = DARK_DECK_EVIDENCE) -> bool | None:
         """Whether the cards read so far are a dark-faced deck's (DARK_DECK_SHARE of the crops read
-        as cards were read through the inverted look); None until DARK_DECK_EVIDENCE were read."""
-        if self.card_crops < DARK_DECK_EVIDENCE:
+        as cards were read through the inverted look); None until `evidence` were read."""
+        if self.card_crops < evidence:
             return None
         return self.inverted_cards >= DARK_DECK_SHARE * self.card_crops
 

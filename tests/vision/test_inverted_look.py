@@ -110,3 +110,19 @@ def test_a_dark_faced_deck_is_told_from_a_light_one():
     assert dark.card_crops >= DARK_DECK_EVIDENCE and light.card_crops >= DARK_DECK_EVIDENCE
     assert dark.dark_faced() is True and dark.inverted_cards >= DARK_DECK_SHARE * dark.card_crops
     assert light.dark_faced() is False and light.inverted_cards <= 0.1 * light.card_crops
+
+
+def test_referee_detect_notes_a_dark_faced_deck_and_not_a_light_one(tmp_path, capsys):
+    """A photo holds a few cards: `referee detect` tells from PHOTO_DARK_DECK_EVIDENCE crops."""
+    import cv2
+
+    from referee.cli import main
+    from referee.vision.commands import DARK_DECK_NOTE
+
+    for design, noted in (("referee-drawn-dark-1", True), ("referee-drawn", False)):
+        photo = tmp_path / f"{design}.png"
+        cv2.imwrite(str(photo), generate_scene(4243, [design]).image)
+        assert main(["detect", str(photo)]) == 0
+        out, err = capsys.readouterr()
+        assert out.startswith(f"{photo}: ") and "no cards" not in out
+        assert (DARK_DECK_NOTE in err) is noted, err

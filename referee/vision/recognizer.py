@@ -74,9 +74,10 @@ INVERTED_MIN_PROBABILITY = 0.8
 # the look a card now and then (a shadowed corner), never most of them.
 DARK_DECK_EVIDENCE = 30
 DARK_DECK_SHARE = 0.5
-# `referee detect` tells from fewer: a photo holds a few cards. On 60 tuning scenes of the
-# held-out designs and on the real photos no image with 6 card crops or more had a third of them
-# read inverted; the dark decks' scenes nearly all of them (docs/recognition-history.md, Session 24).
+# `referee detect` tells from fewer: a photo holds a few cards. Of the images with 6 card crops
+# or more, none of 60 tuning scenes of the held-out designs had any read inverted and none of the
+# real photos more than a third; the dark decks' scenes nearly all of them
+# (docs/recognition-history.md, Session 24).
 PHOTO_DARK_DECK_EVIDENCE = 6
 
 # A corner index the detector finds only faintly (confidence from FAINT_INDEX_CONF up to

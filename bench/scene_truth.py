@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import math
+import sys
 
 import numpy as np
 
@@ -12,14 +13,24 @@ from referee.synth.scenes.design import JOKER
 from referee.synth.scenes.designs import load_design
 from referee.synth.scenes.face_brightness import brightness_bin, paper_luminance
 from referee.synth.scenes.generator import Scene, SceneConfig, generate_scene
+from referee.synth.scenes.sources import missing_sources
 
 # --jokers: every scene's deck holds its two jokers (SceneConfig.p_joker 0.15 otherwise)
 JOKER_SCENES = SceneConfig(p_joker=1.0)
 
 
+@functools.lru_cache(maxsize=1)
+def _warn_missing_sources() -> None:
+    # without them the scenes are other scenes (a design fewer, other fonts): the figures another benchmark
+    for source in missing_sources():
+        print(f"warning: {source} missing here: these scenes are not the benchmark's", file=sys.stderr, flush=True)
+
+
 def heldout_designs(exclude: tuple[str, ...] = (), faces: bool = False) -> list[str]:
     """The held-out designs the scenes draw from; faces: the held-out dark, coloured and aged
-    decks (split 'heldout-faces') instead of the ordinary held-out designs."""
+    decks (split 'heldout-faces') instead of the ordinary held-out designs. Warns on stderr where
+    a design source is missing (referee.synth.scenes.sources)."""
+    _warn_missing_sources()
     return [d for d in usable_design_names("faces" if faces else "val") if d not in exclude]
 
 

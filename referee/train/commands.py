@@ -77,6 +77,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     b.add_argument("--margin", type=float, default=None,
                    help="the view around each box, a share of its size on each side (default: "
                         "back_verifier.CROP_MARGIN); the exported model declares it")
+    b.add_argument("--photos", type=float, default=0.0,
+                   help="the share of hard negatives and rich tables cut from photographs (needs Debian's "
+                        "wallpaper packages: referee/synth/scenes/photo_negatives.py)")
     b.add_argument("--name", default="backs", help="run name under runs/")
     b.add_argument("--epochs", type=int, default=6)
     b.add_argument("--lr0", type=float, default=0.002)
@@ -208,23 +211,10 @@ def classifier_start(args: argparse.Namespace) -> str | None:
 
 def run_data(args: argparse.Namespace) -> int:
     # imported here: `referee --help` imports every command module, and needs no scene generator (cv2)
-    from referee.synth.scenes import fetch_fonts, fetch_pysolfc
     from referee.synth.scenes.dataset import build_classifier_dataset, build_detector_dataset
-    from referee.synth.scenes.pysol import cached_pysol_designs, cardsets_root
-    from referee.synth.scenes.urw_fonts import urw_root
+    from referee.synth.scenes.sources import fetch_sources
 
-    # a machine fed a face pack (referee/synth/scenes/facepack.py) has the pysol faces without the card sets
-    if cardsets_root() is None and not cached_pysol_designs():
-        try:  # the historical designs come from Debian's pysolfc-cardsets (network needed once)
-            fetch_pysolfc.fetch()
-        except Exception as exc:  # no network (e.g. a GPU box): train on the SVG designs alone
-            print(f"warning: PySolFC card sets unavailable ({exc}); continuing with the SVG designs", flush=True)
-    if urw_root() is None:
-        try:  # the URW faces of the later drawn variants (drawn.URW_VARIANT_FONTS)
-            fetch_fonts.fetch()
-        except Exception as exc:  # noqa: BLE001 - no network: drawn from OpenCV's sans unless a face pack has them
-            print(f"warning: URW fonts unavailable ({exc}); drawn variants without packed faces use OpenCV's sans",
-                  flush=True)
+    fetch_sources(lambda message: print(message, flush=True))
 
     if args.what in ("both", "det"):
         build_detector_dataset(args.data_out / "det", args.det_scenes, args.det_val_scenes, args.seed,
@@ -314,14 +304,22 @@ def run_backs(args: argparse.Namespace) -> int:
     _need_training_extra()
     # imported here, like run_data's imports, once the train extra is known to be there
     from referee.synth.scenes.back_crops import build_back_dataset, summary
+    from referee.synth.scenes.photo_negatives import NoPhotosError
+    from referee.synth.scenes.sources import fetch_sources
     from referee.train.runner import CLASSIFIER_YAML, export_onnx, set_metadata, train_classifier
     from referee.vision.back_verifier import BACK_VERIFIER_FILE, CROP_MARGIN, CROP_MARGIN_KEY, CROP_SIDE
 
     margin = CROP_MARGIN if args.margin is None else args.margin
     if not 0.0 <= margin <= 2.0:
         raise UserError(f"--margin must be between 0 and 2 (a share of the box's size), not {margin}")
-    build_back_dataset(args.data, args.scenes, args.val_scenes, args.seed, workers=args.workers,
-                       models_dir=str(args.models) if args.models else None, margin=margin)
+    if not 0.0 <= args.photos <= 1.0:
+        raise UserError(f"--photos must be a share between 0 and 1, not {args.photos}")
+    fetch_sources(lambda message: print(message, flush=True))   # the designs `referee train data` trains on
+    try:
+        build_back_dataset(args.data, args.scenes, args.val_scenes, args.seed, workers=args.workers,
+                           models_dir=str(args.models) if args.models else None, margin=margin, photos=args.photos)
+    except NoPhotosError as exc:
+        raise UserError(str(exc)) from None
     print(summary(args.data), flush=True)
     # the corner classifier's network: ultralytics gives it the data's two classes
     run = train_classifier(args.data, args.name, args.epochs, batch=args.batch, workers=args.workers,

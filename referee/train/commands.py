@@ -77,9 +77,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     b.add_argument("--margin", type=float, default=None,
                    help="the view around each box, a share of its size on each side (default: "
                         "back_verifier.CROP_MARGIN); the exported model declares it")
-    b.add_argument("--photos", type=float, default=0.0,
-                   help="the share of hard negatives and rich tables cut from photographs (needs Debian's "
-                        "wallpaper packages: referee/synth/scenes/photo_negatives.py)")
     b.add_argument("--name", default="backs", help="run name under runs/")
     b.add_argument("--epochs", type=int, default=6)
     b.add_argument("--lr0", type=float, default=0.002)
@@ -304,7 +301,6 @@ def run_backs(args: argparse.Namespace) -> int:
     _need_training_extra()
     # imported here, like run_data's imports, once the train extra is known to be there
     from referee.synth.scenes.back_crops import build_back_dataset, summary
-    from referee.synth.scenes.photo_negatives import NoPhotosError
     from referee.synth.scenes.sources import fetch_sources
     from referee.train.runner import CLASSIFIER_YAML, export_onnx, set_metadata, train_classifier
     from referee.vision.back_verifier import BACK_VERIFIER_FILE, CROP_MARGIN, CROP_MARGIN_KEY, CROP_SIDE
@@ -312,14 +308,9 @@ def run_backs(args: argparse.Namespace) -> int:
     margin = CROP_MARGIN if args.margin is None else args.margin
     if not 0.0 <= margin <= 2.0:
         raise UserError(f"--margin must be between 0 and 2 (a share of the box's size), not {margin}")
-    if not 0.0 <= args.photos <= 1.0:
-        raise UserError(f"--photos must be a share between 0 and 1, not {args.photos}")
     fetch_sources(lambda message: print(message, flush=True))   # the designs `referee train data` trains on
-    try:
-        build_back_dataset(args.data, args.scenes, args.val_scenes, args.seed, workers=args.workers,
-                           models_dir=str(args.models) if args.models else None, margin=margin, photos=args.photos)
-    except NoPhotosError as exc:
-        raise UserError(str(exc)) from None
+    build_back_dataset(args.data, args.scenes, args.val_scenes, args.seed, workers=args.workers,
+                       models_dir=str(args.models) if args.models else None, margin=margin)
     print(summary(args.data), flush=True)
     # the corner classifier's network: ultralytics gives it the data's two classes
     run = train_classifier(args.data, args.name, args.epochs, batch=args.batch, workers=args.workers,

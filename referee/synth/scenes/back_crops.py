@@ -32,7 +32,6 @@ import numpy as np
 
 from referee.synth.scenes.dataset import prepare_dataset, run_jobs, scene_designs, scene_seed
 from referee.synth.scenes.generator import Scene, generate_scene
-from referee.synth.scenes.photo_negatives import photo_files
 from referee.synth.scenes.random_backs import with_random_backs
 from referee.vision.back_verifier import CROP_MARGIN, back_crop
 from referee.vision.detector import CornerDetector
@@ -51,7 +50,6 @@ FACE_CARDS = 2                   # face-up cards cropped per scene, at most
 WINDOWS = 1                      # card-sized windows per scene
 MIN_VISIBLE = 0.5                # of a face-down card's face, to crop it from the labels
 RANDOM_BACK_SHARE = 0.6          # of training scenes whose decks show random backs (random_backs.py)
-PHOTO_SHARE = 0.0                # of the negatives and rich tables cut from photographs (photo_negatives.py)
 
 _detectors: dict = {}
 
@@ -151,16 +149,13 @@ def _job(args):
 def build_back_dataset(out_dir, n_scenes_train: int, n_scenes_val: int, seed: int = 0, workers: int = 1,
                        models_dir: str | None = None, negatives: float = NEGATIVES_SHARE,
                        rich_tables: float = RICH_TABLE_SHARE, random_backs: float = RANDOM_BACK_SHARE,
-                       margin: float = CROP_MARGIN, photos: float = PHOTO_SHARE) -> Path:
+                       margin: float = CROP_MARGIN) -> Path:
     """Write the verifier's ImageFolder data set (resumable: finished scenes are kept). A
     `random_backs` share of the training scenes show random backs; validation scenes show the
     held-out designs' own. `margin`: the view around each box (back_verifier.back_crop), which
-    the exported verifier then declares (back_verifier.CROP_MARGIN_KEY). `photos`: the share of
-    hard negatives and rich tables cut from photographs (photo_negatives.py), in both splits."""
+    the exported verifier then declares (back_verifier.CROP_MARGIN_KEY)."""
     out, cfg, tr, va = prepare_dataset(out_dir, None, None, None)
-    cfg = replace(cfg, p_negatives=negatives, p_rich_table=rich_tables, p_photo=photos)
-    if photos > 0:
-        photo_files()     # fails here, with what to install, not in a worker
+    cfg = replace(cfg, p_negatives=negatives, p_rich_table=rich_tables)
     for split in ("train", "val"):
         for c in CLASSES:
             (out / split / c).mkdir(parents=True, exist_ok=True)

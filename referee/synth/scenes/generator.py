@@ -33,7 +33,6 @@ from referee.vision.labels import PRINTED_RANKS
 from .design import CARD_CODES, JOKER
 from .designs import DesignFaces, load_design
 from .negatives import RICH_TABLE_KINDS, random_negatives, random_rich_table, rich_texture
-from .photo_negatives import photo_negative, photo_surface, pick_photo_kind
 from .suit_shapes import suit_shape
 
 CARD_H_MM = 88.0
@@ -94,7 +93,7 @@ class Camera:
 
 @dataclass
 class TableStyle:
-    kind: str = "felt"  # wood | felt | cloth | paper | plain; carpet | rug | brick | darkcloth (negatives.py); photo (photo_negatives.py)
+    kind: str = "felt"  # wood | felt | cloth | paper | plain; carpet | rug | brick | darkcloth (negatives.py)
     color: tuple[float, float, float] = (60, 110, 40)  # BGR base colour
     color2: tuple[float, float, float] = (40, 80, 30)  # second colour (stripes, grain)
     scale: float = 1.0  # pattern scale
@@ -244,8 +243,6 @@ def _texture(style: TableStyle, shape: tuple[int, int]) -> np.ndarray:
     k = style.kind
     if k in RICH_TABLE_KINDS:  # carpet, rug, brick, dark cloth (hard-negative scenes only)
         return rich_texture(k, rng, shape, style.scale)
-    if k == PHOTO_TABLE:       # cut from a photograph (hard-negative scenes with p_photo only)
-        return photo_surface(rng, shape)
     if k == "wood":
         period = rng.uniform(6, 18) * style.scale
         warp = _lowfreq(rng, (h, w), (max(2, h // 60), max(2, w // 200))) * rng.uniform(2, 6)
@@ -792,9 +789,6 @@ class SceneConfig:
     # and above 0 a scene keeps its cards, camera and light and only gains the negatives / table.
     p_negatives: float = 0.0
     p_rich_table: float = 0.0
-    # The share of those negatives and rich tables cut from photographs instead (photo_negatives.py:
-    # prints, plates, tiles, cables; Debian's wallpapers), from a third stream: at 0 nothing changes.
-    p_photo: float = 0.0
 
 
 _SKINS = ((95, 130, 190), (120, 155, 210), (140, 175, 225), (75, 110, 165), (55, 85, 130),
@@ -1120,8 +1114,6 @@ def generate_scene(seed: int, designs: list[str] | tuple[str, ...], config: Scen
 
 
 NEGATIVES_STREAM = 25  # the hard negatives' random stream: SeedSequence([scene seed, this])
-PHOTO_STREAM = 26      # which of them are cut from photographs, and how
-PHOTO_TABLE = "photo"
 
 
 def _hard_negatives(seed: int, cfg: SceneConfig, camera: Camera, table: TableStyle,
@@ -1144,22 +1136,7 @@ def _hard_negatives(seed: int, cfg: SceneConfig, camera: Camera, table: TableSty
 
         anchors = [p.center for p in placements]
         negatives = random_negatives(nrng, anchors, anywhere)
-    if cfg.p_photo > 0:
-        prng = np.random.default_rng([seed, PHOTO_STREAM])
-        if prng.random() < cfg.p_photo:
-            rich_style = replace(rich_style, kind=PHOTO_TABLE)
-        negatives = [_from_photo(n, prng) if prng.random() < cfg.p_photo and n["kind"] != "shadow" else n
-                     for n in negatives]
     return (rich_style if rich else table), negatives
-
-
-def _from_photo(negative: dict, rng: np.random.Generator) -> dict:
-    """The negative with its place and size, drawn instead as a photographic object (a disc is
-    as wide as it is long)."""
-    kind = pick_photo_kind(rng)
-    size = (max(negative["size_mm"]),) * 2 if kind == "disc" else negative["size_mm"]
-    return dict(negative, kind=f"photo-{kind}", size_mm=size,
-                image=photo_negative(kind, size, rng, negative["corner_mm"]))
 
 
 def negative_in_image(negative: dict, camera: Camera) -> dict:

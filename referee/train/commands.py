@@ -211,7 +211,7 @@ def run_data(args: argparse.Namespace) -> int:
     from referee.synth.scenes.dataset import build_classifier_dataset, build_detector_dataset
     from referee.synth.scenes.sources import fetch_sources
 
-    fetch_sources(lambda message: print(message, flush=True))
+    fetch_sources()
 
     if args.what in ("both", "det"):
         build_detector_dataset(args.data_out / "det", args.det_scenes, args.det_val_scenes, args.seed,
@@ -308,7 +308,7 @@ def run_backs(args: argparse.Namespace) -> int:
     margin = CROP_MARGIN if args.margin is None else args.margin
     if not 0.0 <= margin <= 2.0:
         raise UserError(f"--margin must be between 0 and 2 (a share of the box's size), not {margin}")
-    fetch_sources(lambda message: print(message, flush=True))   # the designs `referee train data` trains on
+    fetch_sources()   # the designs `referee train data` trains on
     build_back_dataset(args.data, args.scenes, args.val_scenes, args.seed, workers=args.workers,
                        models_dir=str(args.models) if args.models else None, margin=margin)
     print(summary(args.data), flush=True)

@@ -51,6 +51,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     w.add_argument("--seed", type=int, default=0)
     w.set_defaults(func=run_widen)
 
+    g = sub.add_parser("graft", help="a detector checkpoint whose scores for some classes come from a class branch "
+                       "trained alone (`referee train detector --det-class-branch`); every other output stays the base's")
+    g.add_argument("base", type=Path, help="the base detector (.pt), e.g. models/checkpoints/detector.pt")
+    g.add_argument("tuned", type=Path, help="the class-branch run's weights (.pt), e.g. runs/NAME/weights/last.pt")
+    g.add_argument("out", type=Path, help="where to write the grafted checkpoint (.pt)")
+    g.add_argument("--classes", default="back", help="comma-separated classes read through the tuned branch "
+                   "(default back)")
+    g.set_defaults(func=run_graft)
+
     e = sub.add_parser("export", help="export trained weights to ONNX under models/")
     e.add_argument("--detector", type=Path, help="detector weights (.pt)")
     e.add_argument("--classifier", type=Path, help="classifier weights (.pt)")
@@ -140,6 +149,10 @@ def _detector_args(p: argparse.ArgumentParser, with_data: bool = True) -> None:
     p.add_argument("--det-batch", type=int, default=32)
     p.add_argument("--det-lr0", type=float, default=None,
                    help="AdamW learning rate without warm-up, for continuing from --det-init (e.g. 0.0005)")
+    if with_data:
+        p.add_argument("--det-class-branch", action="store_true",
+                       help="train only the head's class branch (everything else frozen), from --det-init; "
+                            "`referee train graft` then takes its `back` scores into the base detector")
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--threads", type=int, default=None)
     _device_args(p)
@@ -234,9 +247,24 @@ def run_detector(args: argparse.Namespace) -> int:
     # imported here, like run_data's imports, once the train extra is known to be there
     from referee.train.runner import train_detector
 
+    if args.det_class_branch and args.det_init is None:
+        raise UserError("--det-class-branch trains a trained detector's class branch: give --det-init")
     train_detector(args.data, args.det_name, args.det_epochs, imgsz=args.det_imgsz, batch=args.det_batch,
                    workers=args.workers, threads=args.threads, model=_init(args.det_init, "yolo11n.yaml"),
-                   lr0=args.det_lr0, device=args.device, hours=args.hours)
+                   lr0=args.det_lr0, device=args.device, hours=args.hours, class_branch_only=args.det_class_branch)
+    return 0
+
+
+def run_graft(args: argparse.Namespace) -> int:
+    _need_training_extra()
+    # imported here, like run_data's imports, once the train extra is known to be there
+    from referee.train.graft import graft
+
+    for weights in (args.base, args.tuned):
+        if not weights.is_file():
+            raise UserError(f"weights not found: {weights}")
+    classes = tuple(c.strip() for c in args.classes.split(",") if c.strip())
+    print(graft(args.base, args.tuned, args.out, classes))
     return 0
 
 

@@ -111,18 +111,28 @@ def _train(model_source: str, run_name: str, epochs: int, threads: int | None, d
     return RUNS / run_name
 
 
+def class_branch_freeze(head_index: int = 23) -> list:
+    """ultralytics' `freeze` for training the detector's class branch alone: every layer before the
+    head (23 in YOLO11n) and the head's box branch (`cv2`; `dfl` is always frozen)."""
+    return [*range(head_index), f"{head_index}.cv2"]
+
+
 def train_detector(data: Path, run_name: str, epochs: int, imgsz: int = 320, batch: int = 32,
                    workers: int = 2, threads: int | None = None, cache: str | bool = "ram",
                    model: str = "yolo11n.yaml", lr0: float | None = None, device: str = "cpu",
-                   hours: float | None = None) -> Path:
+                   hours: float | None = None, class_branch_only: bool = False) -> Path:
     """lr0 set: AdamW at that rate with no warm-up. Continuing trained weights with ultralytics'
-    default warm-up (bias lr 0.1) and a restarted rate undid an epoch of progress (mAP50 0.61 -> 0.52)."""
+    default warm-up (bias lr 0.1) and a restarted rate undid an epoch of progress (mAP50 0.61 -> 0.52).
+    class_branch_only: train the head's class branch alone, every other layer frozen with its
+    BatchNorm statistics (for `referee train graft`)."""
     data_yaml = Path(data) / "data.yaml"
     if not data_yaml.is_file():
         raise UserError(f"no detector data set at {data} (expected {data_yaml}); run `referee train data` first")
     augment: dict[str, Any] = dict(DETECTOR_AUGMENT)
     if lr0:
         augment.update(optimizer="AdamW", lr0=lr0, warmup_epochs=0.0, cos_lr=True)
+    if class_branch_only:
+        augment["freeze"] = class_branch_freeze()
     return _train(model, run_name, epochs, threads, device, hours, data=str(data_yaml), imgsz=imgsz, batch=batch,
                   workers=workers, cache=cache, rect=False, **augment)
 

@@ -1,0 +1,59 @@
+"""A detector whose scores for some classes come from a second class branch.
+
+Training only the detector's class branch (`Detect.cv3`, everything else frozen) on new data
+changes every class's scores; grafting keeps the base model's branch for the other classes, so
+their boxes and scores stay exactly the base model's and only the chosen classes (here `back`)
+read through the retrained branch.
+"""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+import torch
+from torch import nn
+
+from referee.errors import UserError
+
+
+class ClassBranches(nn.Module):
+    """Two class branches on one feature map: the base branch's scores, with the channels in
+    `taken` replaced by the other branch's."""
+
+    def __init__(self, base: nn.Module, other: nn.Module, taken: list[int], classes: int):
+        super().__init__()
+        self.base, self.other = base, other
+        self.taken, self.classes = list(taken), classes
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        base, other = self.base(x), self.other(x)
+        parts = [other[:, c:c + 1] if c in self.taken else base[:, c:c + 1] for c in range(self.classes)]
+        return torch.cat(parts, 1)
+
+
+def graft(base_ckpt: Path, tuned_ckpt: Path, out: Path, class_names: tuple[str, ...] = ("back",)) -> Path:
+    """Write an ultralytics checkpoint: base_ckpt's model with tuned_ckpt's class branch for
+    `class_names`; tuned_ckpt must be the same network with the same classes (a run of
+    `referee train detector --det-class-branch --det-init base_ckpt`).
+
+    >>> graft(Path("models/checkpoints/detector.pt"), Path("runs/h60/weights/last.pt"),
+    ...       Path("grafted.pt"))  # doctest: +SKIP
+    """
+    base = torch.load(base_ckpt, map_location="cpu", weights_only=False)
+    tuned = torch.load(tuned_ckpt, map_location="cpu", weights_only=False)
+    model = copy.deepcopy(base.get("ema") or base["model"]).float()
+    other = (tuned.get("ema") or tuned["model"]).float()
+    names = dict(model.names)
+    if dict(other.names) != names:
+        raise UserError(f"{tuned_ckpt} has other classes than {base_ckpt}: {dict(other.names)} against {names}")
+    unknown = [c for c in class_names if c not in names.values()]
+    if unknown or not class_names:
+        raise UserError(f"no class {', '.join(unknown) or '(none given)'} in {base_ckpt}; it has {', '.join(names.values())}")
+    taken = [i for i, n in names.items() if n in class_names]
+    head, other_head = model.model[-1], other.model[-1]
+    head.cv3 = nn.ModuleList(ClassBranches(b, o, taken, head.nc) for b, o in zip(head.cv3, other_head.cv3))
+    ckpt = {k: v for k, v in base.items() if k not in ("model", "ema", "optimizer")}
+    ckpt.update(model=model.half(), ema=None, optimizer=None)
+    torch.save(ckpt, out)
+    return out

@@ -1,0 +1,75 @@
+"""A class branch trained alone and grafted in: the chosen class reads through it, every other
+output stays the base detector's (referee/train/graft.py, runner.class_branch_freeze)."""
+from pathlib import Path
+
+import pytest
+
+from referee.errors import UserError
+
+torch = pytest.importorskip("torch")
+pytest.importorskip("ultralytics")
+
+from ultralytics.nn.tasks import DetectionModel  # noqa: E402
+
+from referee.train.graft import graft  # noqa: E402
+from referee.train.runner import class_branch_freeze  # noqa: E402
+
+NAMES = {0: "index", 1: "card", 2: "back"}
+
+
+def _detector(seed: int) -> DetectionModel:
+    torch.manual_seed(seed)
+    net = DetectionModel("yolo11n.yaml", nc=3, verbose=False)
+    net.names = dict(NAMES)
+    return net.eval()
+
+
+def _save(net: DetectionModel, path: Path) -> Path:
+    torch.save({"model": net.half(), "ema": None, "optimizer": None, "epoch": -1}, path)   # as ultralytics stores it
+    return path
+
+
+def _retrain_class_branch(net: DetectionModel, seed: int) -> DetectionModel:
+    """What a class-branch-only run changes: the head's cv3, nothing else."""
+    torch.manual_seed(seed)
+    with torch.no_grad():
+        for p in net.model[-1].cv3.parameters():
+            p.add_(torch.randn_like(p) * 0.5)
+    return net
+
+
+def _outputs(path: Path, x):
+    net = torch.load(path, map_location="cpu", weights_only=False)["model"].float().eval()
+    with torch.no_grad():
+        return net(x)[0]          # (1, 4 + classes, anchors): boxes, then class scores
+
+
+def test_grafted_detector_keeps_the_base_outputs_and_takes_back_from_the_branch(tmp_path):
+    base = _save(_detector(1), tmp_path / "base.pt")
+    tuned = _save(_retrain_class_branch(_detector(1), seed=2), tmp_path / "tuned.pt")
+    out = graft(base, tuned, tmp_path / "grafted.pt")
+
+    x = torch.rand(1, 3, 128, 192)
+    base_y, tuned_y, grafted_y = (_outputs(p, x) for p in (base, tuned, out))
+    back = 4 + 2
+    assert torch.allclose(grafted_y[:, :back], base_y[:, :back], atol=1e-6)          # boxes, index, card
+    assert torch.allclose(grafted_y[:, back], tuned_y[:, back], atol=1e-6)           # back
+    assert not torch.allclose(grafted_y[:, back], base_y[:, back], atol=1e-3)
+
+
+def test_graft_refuses_an_unknown_class_or_other_classes(tmp_path):
+    base = _save(_detector(1), tmp_path / "base.pt")
+    with pytest.raises(UserError, match="no class joker"):
+        graft(base, base, tmp_path / "x.pt", ("joker",))
+    other = _detector(1)
+    other.names = {0: "a", 1: "b", 2: "c"}
+    with pytest.raises(UserError, match="other classes"):
+        graft(base, _save(other, tmp_path / "other.pt"), tmp_path / "x.pt")
+
+
+def test_class_branch_freeze_leaves_only_the_class_branch_trainable():
+    net = _detector(1)
+    frozen = [f"model.{x}." for x in class_branch_freeze()] + [".dfl"]   # as ultralytics' trainer reads it
+    trainable = [name for name, _ in net.named_parameters() if not any(f in name for f in frozen)]
+    assert trainable and all(name.startswith("model.23.cv3.") for name in trainable)
+    assert len(trainable) == len([n for n, _ in net.named_parameters() if n.startswith("model.23.cv3.")])

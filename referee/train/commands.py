@@ -260,9 +260,6 @@ def run_graft(args: argparse.Namespace) -> int:
     # imported here, like run_data's imports, once the train extra is known to be there
     from referee.train.graft import graft
 
-    for weights in (args.base, args.tuned):
-        if not weights.is_file():
-            raise UserError(f"weights not found: {weights}")
     classes = tuple(c.strip() for c in args.classes.split(",") if c.strip())
     print(graft(args.base, args.tuned, args.out, classes))
     return 0

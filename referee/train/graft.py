@@ -32,6 +32,14 @@ class ClassBranches(nn.Module):
         return torch.cat(parts, 1)
 
 
+def _branches(base: nn.Module, other: nn.Module, taken: list[int], classes: int) -> ClassBranches:
+    # grafting onto a grafted detector, with a branch trained from it, replaces its second branch
+    # instead of nesting a third (each nesting would run every earlier branch too)
+    if isinstance(base, ClassBranches) and isinstance(other, ClassBranches) and base.taken == other.taken == taken:
+        return ClassBranches(base.base, other.other, taken, classes)
+    return ClassBranches(base, other, taken, classes)
+
+
 def graft(base_ckpt: Path, tuned_ckpt: Path, out: Path, class_names: tuple[str, ...] = ("back",)) -> Path:
     """Write an ultralytics checkpoint: base_ckpt's model with tuned_ckpt's class branch for
     `class_names`; tuned_ckpt must be the same network with the same classes (a run of
@@ -40,6 +48,9 @@ def graft(base_ckpt: Path, tuned_ckpt: Path, out: Path, class_names: tuple[str, 
     >>> graft(Path("models/checkpoints/detector.pt"), Path("runs/h60/weights/last.pt"),
     ...       Path("grafted.pt"))  # doctest: +SKIP
     """
+    for weights in (base_ckpt, tuned_ckpt):
+        if not Path(weights).is_file():
+            raise UserError(f"weights not found: {weights}")
     base = torch.load(base_ckpt, map_location="cpu", weights_only=False)
     tuned = torch.load(tuned_ckpt, map_location="cpu", weights_only=False)
     model = copy.deepcopy(base.get("ema") or base["model"]).float()
@@ -52,7 +63,7 @@ def graft(base_ckpt: Path, tuned_ckpt: Path, out: Path, class_names: tuple[str, 
         raise UserError(f"no class {', '.join(unknown) or '(none given)'} in {base_ckpt}; it has {', '.join(names.values())}")
     taken = [i for i, n in names.items() if n in class_names]
     head, other_head = model.model[-1], other.model[-1]
-    head.cv3 = nn.ModuleList(ClassBranches(b, o, taken, head.nc) for b, o in zip(head.cv3, other_head.cv3))
+    head.cv3 = nn.ModuleList(_branches(b, o, taken, head.nc) for b, o in zip(head.cv3, other_head.cv3))
     ckpt = {k: v for k, v in base.items() if k not in ("model", "ema", "optimizer")}
     ckpt.update(model=model.half(), ema=None, optimizer=None)
     torch.save(ckpt, out)

@@ -73,3 +73,25 @@ def test_class_branch_freeze_leaves_only_the_class_branch_trainable():
     trainable = [name for name, _ in net.named_parameters() if not any(f in name for f in frozen)]
     assert trainable and all(name.startswith("model.23.cv3.") for name in trainable)
     assert len(trainable) == len([n for n, _ in net.named_parameters() if n.startswith("model.23.cv3.")])
+
+
+def test_grafting_onto_a_grafted_detector_replaces_its_branch_instead_of_nesting(tmp_path):
+    base = _save(_detector(1), tmp_path / "base.pt")
+    first = graft(base, _save(_retrain_class_branch(_detector(1), seed=2), tmp_path / "t1.pt"), tmp_path / "g1.pt")
+    # a class-branch run from the grafted detector changes both of its branches
+    grafted = torch.load(first, map_location="cpu", weights_only=False)["model"].float()
+    tuned = _save(_retrain_class_branch(grafted, seed=3), tmp_path / "t2.pt")
+    second = graft(first, tuned, tmp_path / "g2.pt")
+
+    x = torch.rand(1, 3, 128, 192)
+    base_y, tuned_y, second_y = (_outputs(p, x) for p in (base, tuned, second))
+    back = 4 + 2
+    assert torch.allclose(second_y[:, :back], base_y[:, :back], atol=1e-6)
+    assert torch.allclose(second_y[:, back], tuned_y[:, back], atol=1e-6)
+    branches = torch.load(second, map_location="cpu", weights_only=False)["model"].model[-1].cv3
+    assert all(type(b.base).__name__ == "Sequential" and type(b.other).__name__ == "Sequential" for b in branches)
+
+
+def test_graft_names_missing_weights(tmp_path):
+    with pytest.raises(UserError, match="weights not found"):
+        graft(tmp_path / "none.pt", tmp_path / "none.pt", tmp_path / "x.pt")

@@ -309,6 +309,9 @@ def main() -> int:
     ap.add_argument("--back-min-prob", type=float, default=None,
                     help="the back verifier's threshold (default: the recogniser's BACK_MIN_PROBABILITY; "
                          "0 for back_check alone)")
+    ap.add_argument("--edge-backs", type=float, default=None,
+                    help="drop backs within this share of the frame's short side of its edge (default: "
+                         "STILL_IMAGE_OPTIONS'; 0 for none)")
     args = ap.parse_args()
     exclude = tuple(d for d in args.exclude_designs.split(",") if d)
     if args.designs:
@@ -335,6 +338,8 @@ def main() -> int:
         options["share_probability"] = args.share or None
     if args.conflict_spare is not None:
         options["conflict_spare_probability"] = args.conflict_spare or None
+    if args.edge_backs is not None:
+        options["edge_back_clearance"] = args.edge_backs or None
     if args.no_back_check:
         options["check_backs"] = False
     if args.back_min_prob is not None:

@@ -94,6 +94,20 @@ def outline_share(frame: np.ndarray, box: Box) -> float:
     return float(long.sum() / max(2.0 * ((bx2 - bx1) + (by2 - by1)), 1.0))
 
 
+def cut_by_edge(box: Box, shape: tuple[int, int], clearance: float) -> bool:
+    """Whether the box comes within `clearance` (a share of the frame's short side) of the
+    frame's edge, so that the frame may cut the object: its outline does not all show.
+
+        >>> cut_by_edge((0.0, 50.0, 40.0, 110.0), (720, 1280), 0.01)
+        True
+        >>> cut_by_edge((20.0, 50.0, 60.0, 110.0), (720, 1280), 0.01)
+        False
+    """
+    height, width = shape
+    x1, y1, x2, y2 = box
+    return min(x1, y1, width - x2, height - y2) <= clearance * min(height, width)
+
+
 def card_size(cards: Sequence[Detection]) -> float | None:
     """The long side of the largest face-up card box in the frame; None without one."""
     return max((_long_side(c.box) for c in cards), default=None)

@@ -12,7 +12,7 @@ from types import MappingProxyType
 import numpy as np
 
 from referee.errors import UserError
-from referee.vision.back_check import plausible_backs
+from referee.vision.back_check import cut_by_edge, plausible_backs
 from referee.vision.back_verifier import BACK_VERIFIER_FILE, BackVerifier
 from referee.vision.classifier import REJECT_CLASS, IndexClassifier
 from referee.vision.crops import rectify_index, small_index_crops
@@ -130,11 +130,28 @@ CONFLICT_SPARE_PROBABILITY = 0.9
 # before (17 px lost 0.007 there). It costs four more crops per small index, so the live referee
 # does without it.
 SMALL_INDEX_PX = 14.0
+# On still images a card read from one corner only (its corner boxes all on one index:
+# grouping.separate_corners) needs this probability; two corners that agree are the stronger
+# evidence, and most wrong readings of unseen designs are single corners. 0.9: of the bars
+# measured (0.8, 0.85, 0.9, 0.95), the lowest at which the held-out designs' light faces read at
+# 0.97 precision; 0.95 loses cards 55 px tall (recall 0.943 there). The live referee does without
+# it: a card missed in one frame is read in the next, and its tracker weighs unsure readings.
+SINGLE_CORNER_MIN_PROBABILITY = 0.9
+
+# On still images a `back` the photo's edge cuts (its box within this share of the photo's short
+# side of the edge) is not reported: a back is told from a look-alike by its whole outline, and at
+# a photo's edge lie the things beyond the table (books, bowls, carpet, cables). Generated scenes
+# do not draw those, so there it only costs face-down cards (about a sixth of those found: hands
+# at the table's edge); on the real photos it is where most phantom backs lie. The live referee
+# keeps them: calibration says where the table is, and a hand at the frame's edge is a hand.
+EDGE_BACK_CLEARANCE = 0.01
 STILL_IMAGE_OPTIONS = MappingProxyType({"small_index_px": SMALL_INDEX_PX, "conflict_likeness": True, "turned_look_below": DEFAULT_TURNED_LOOK_BELOW,
                                         "faint_index_conf": FAINT_INDEX_CONF, "off_card_min_score": OFF_CARD_MIN_SCORE,
                                         "share_probability": None,
                                         "conflict_spare_probability": CONFLICT_SPARE_PROBABILITY,
-                                        "back_min_probability": BACK_MIN_PROBABILITY})
+                                        "back_min_probability": BACK_MIN_PROBABILITY,
+                                        "single_corner_min_probability": SINGLE_CORNER_MIN_PROBABILITY,
+                                        "edge_back_clearance": EDGE_BACK_CLEARANCE})
 # The live referee (referee watch, the filmed games): faint backs, for the discard zone, and a pip
 # card whose middle shows a picture marked (referee.vision.middle): the tracker puts its pip
 # readings in doubt, so that the referee asks about it.
@@ -350,13 +367,15 @@ class CardRecognizer:
     off_card_min_score: the score a card read only outside every `card` box needs
     (OFF_CARD_MIN_SCORE); None: no such test.
     single_corner_min_probability: the probability a card read from one corner only (its corner
-    boxes all on one index: grouping.separate_corners) needs; None (the default, live and still):
-    min_probability as for any card. Measured for the benches, not set: docs/recognition-history.md.
+    boxes all on one index: grouping.separate_corners) needs (SINGLE_CORNER_MIN_PROBABILITY in
+    STILL_IMAGE_OPTIONS); None (the default, live): min_probability as for any card.
     conflict_spare_probability: a corner read at least this surely is never dropped for
     contradicting another corner (CONFLICT_SPARE_PROBABILITY); None: conflicts drop any reading.
     check_backs: keep only the `back` boxes that can be face-down cards (back_check.plausible_backs)
     and, with back_min_probability (BACK_MIN_PROBABILITY in STILL_IMAGE_OPTIONS; None: back_check
     alone), that the back verifier, where the models folder has one, reads as a back that surely.
+    edge_back_clearance: drop the `back` boxes within this share of the frame's short side of its
+    edge (back_check.cut_by_edge; EDGE_BACK_CLEARANCE in STILL_IMAGE_OPTIONS); None: keep them.
     faint_back_conf: also pass on plausible `back` boxes scored from this up to det_conf, marked
     `faint` (FAINT_BACK_CONF; LIVE_OPTIONS); None: none.
     check_middles: each card reading says what its middle showed (`CardReading.picture`: a
@@ -389,6 +408,7 @@ class CardRecognizer:
         small_index_px: float | None = None,
         back_min_probability: float | None = None,
         inverted_look: bool = True,
+        edge_back_clearance: float | None = None,
     ) -> None:
         models = Path(models_dir) if models_dir else default_models_dir()
         if deck is not None and not isinstance(deck, (DeckIndex, DeckHead, DeckModel)):
@@ -413,6 +433,7 @@ class CardRecognizer:
         self.back_verifier = (BackVerifier(verifier, threads=threads)
                               if check_backs and back_min_probability is not None and verifier.is_file() else None)
         self.back_min_probability = back_min_probability
+        self.edge_back_clearance = edge_back_clearance
         self.min_probability = min_probability
         self.share_probability = share_probability
         self.second_look_shift = second_look_shift
@@ -575,6 +596,8 @@ class CardRecognizer:
         """The backs that pass back_check and, with a verifier, read as a back at
         back_min_probability or more."""
         backs = plausible_backs(frame, backs, cards)
+        if self.edge_back_clearance is not None:
+            backs = [b for b in backs if not cut_by_edge(b.box, frame.shape[:2], self.edge_back_clearance)]
         if self.back_verifier is None or not backs:
             return backs
         p = self.back_verifier.back_probabilities(frame, [b.box for b in backs])

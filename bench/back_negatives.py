@@ -13,6 +13,13 @@ Compare with the real photos (models/MODEL_CARD.md): 1.58 phantom backs a photo 
 check, 0.78 with it (models/MODEL_CARD.md has the figures with the verifier).
 
     python bench/back_negatives.py [--scenes 100] [--seed 500000] [--negatives 1] [--rich-tables 0.5]
+                                   [--room-edges 0.5] [--edge-backs 0]
+
+--room-edges P also draws, in that share of the second set's scenes, the room beyond the table
+along one edge of the frame (referee/synth/scenes/room_edge.py: the table's rim, a floor, books,
+boxes and cables cut by the frame's edge, never over a card); `room_edge/...` then counts the
+phantoms of those scenes alone. --edge-backs S reads with that edge clearance for backs instead of
+STILL_IMAGE_OPTIONS' (0: backs at the frame's edge kept).
 """
 
 from __future__ import annotations
@@ -93,22 +100,29 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=500_000, help="first scene seed (tuning 500000+, benchmark 777000+)")
     ap.add_argument("--negatives", type=float, default=1.0, help="share of scenes given hard negatives")
     ap.add_argument("--rich-tables", type=float, default=0.5, help="share of scenes on carpet/rug/brick/dark cloth")
+    ap.add_argument("--room-edges", type=float, default=0.0,
+                    help="share of the second set's scenes with the room beyond the table at one edge")
+    ap.add_argument("--edge-backs", type=float, default=None,
+                    help="edge clearance for backs (default: STILL_IMAGE_OPTIONS'; 0: none)")
     ap.add_argument("--threads", type=int, default=None)
     args = ap.parse_args()
 
     designs = heldout_designs()
-    neg_cfg = replace(SceneConfig(), p_negatives=args.negatives, p_rich_table=args.rich_tables)
+    neg_cfg = replace(SceneConfig(), p_negatives=args.negatives, p_rich_table=args.rich_tables,
+                      p_room_edge=args.room_edges)
+    still = dict(STILL_IMAGE_OPTIONS)
+    if args.edge_backs is not None:
+        still["edge_back_clearance"] = args.edge_backs or None
     readers = {
-        "verifier": CardRecognizer(args.models, threads=args.threads, **dict(STILL_IMAGE_OPTIONS)),
-        "back_check": CardRecognizer(args.models, threads=args.threads,
-                                     **dict(STILL_IMAGE_OPTIONS, back_min_probability=None)),
-        "no_back_check": CardRecognizer(args.models, threads=args.threads, check_backs=False,
-                                        **dict(STILL_IMAGE_OPTIONS)),
+        "verifier": CardRecognizer(args.models, threads=args.threads, **still),
+        "back_check": CardRecognizer(args.models, threads=args.threads, **dict(still, back_min_probability=None)),
+        "no_back_check": CardRecognizer(args.models, threads=args.threads, check_backs=False, **still),
     }
     totals = {(cond, check): {"found": 0, "labelled": 0, "phantoms": 0, "on_negatives": 0}
               for cond in ("plain", "negatives") for check in readers}
     per_kind: dict[tuple[str, str], list[int]] = {}   # (kind, check) -> [negatives, with a phantom]
     rich = {check: [0, 0] for check in readers}       # scenes on a rich table, their phantoms
+    room = {check: [0, 0, 0] for check in readers}    # scenes with a room edge, their phantoms, backs found
     t0 = time.perf_counter()
     for k in range(args.scenes):
         scenes = {"plain": bench_scene(args.seed + k, designs), "negatives": bench_scene(args.seed + k, designs, neg_cfg)}
@@ -129,11 +143,16 @@ def main() -> int:
                     if rich_table:
                         rich[check][0] += 1
                         rich[check][1] += c["phantoms"] - c["on_negatives"]
+                    if scene.meta.get("room_edge"):
+                        room[check][0] += 1
+                        room[check][1] += c["phantoms"]
+                        room[check][2] += c["found"]
         if (k + 1) % 20 == 0:
             print(f"[{k + 1}/{args.scenes}] {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
     n = max(args.scenes, 1)
     report: dict = {"scenes": args.scenes, "seed": args.seed, "negatives": args.negatives,
-                    "rich_tables": args.rich_tables, "designs": designs}
+                    "rich_tables": args.rich_tables, "room_edges": args.room_edges,
+                    "edge_back_clearance": still.get("edge_back_clearance"), "designs": designs}
     for (cond, check), t in totals.items():
         report[f"{cond}/{check}"] = {
             "phantom_backs_per_scene": round(t["phantoms"] / n, 3),
@@ -146,6 +165,10 @@ def main() -> int:
                                        for (kind, c), (tot, hit) in sorted(per_kind.items()) if c == check}
         s, p = rich[check]
         report[f"rich_tables/{check}"] = {"scenes": s, "phantoms_off_negatives_per_scene": round(p / s, 3) if s else None}
+        if args.room_edges:
+            s, p, f = room[check]
+            report[f"room_edge/{check}"] = {"scenes": s, "phantoms_per_scene": round(p / s, 3) if s else None,
+                                            "backs_found": f}
     report["seconds"] = round(time.perf_counter() - t0, 1)
     print(json.dumps(report, indent=2))
     return 0

@@ -25,8 +25,9 @@
 # $OUT also gets log.txt and results.tgz (results.csv and args of each run, and all logs).
 # RUNS picks some of the four (e.g. RUNS=gdet-a: the detector fine-tune alone, no classifier data).
 # The detector data gets hard negatives for `back` in DET_NEGATIVES of its scenes and a carpet,
-# rug, brick or dark-cloth table in DET_RICH_TABLES (issue 25; referee/synth/scenes/negatives.py;
-# the defaults are recipe.DET_NEGATIVES, DET_RICH_TABLES; 0 and 0 write the committed detector's
+# rug, brick or dark-cloth table in DET_RICH_TABLES, the room beyond the table at one edge of the
+# frame in DET_ROOM_EDGES (issue 25; referee/synth/scenes/negatives.py, room_edge.py; the defaults
+# are recipe.DET_NEGATIVES, DET_RICH_TABLES, DET_ROOM_EDGES; 0, 0 and 0 write the committed detector's
 # scenes). The classifier's scenes have cards CLS_CARD_PX tall in the frame (recipe.CLS_CARD_PX,
 # small indices included; 80,170 writes the committed classifier's sizes).
 set -u
@@ -43,6 +44,7 @@ CLS_SCRATCH_MODEL=${CLS_SCRATCH_MODEL:-referee/train/index-cls-wide.yaml}
 RUNS=${RUNS:-gdet-a gdet-b gcls-a gcls-b}
 DET_NEGATIVES=${DET_NEGATIVES:-$(python3 -c "from referee.synth.scenes.recipe import DET_NEGATIVES as v; print(v)")}
 DET_RICH_TABLES=${DET_RICH_TABLES:-$(python3 -c "from referee.synth.scenes.recipe import DET_RICH_TABLES as v; print(v)")}
+DET_ROOM_EDGES=${DET_ROOM_EDGES:-$(python3 -c "from referee.synth.scenes.recipe import DET_ROOM_EDGES as v; print(v)")}
 CLS_CARD_PX=${CLS_CARD_PX:-$(python3 -c "from referee.synth.scenes.recipe import CLS_CARD_PX as v; print('%g,%g' % v)")}
 want() { case " $RUNS " in *" $1 "*) return 0;; esac; return 1; }
 want_det() { want gdet-a || want gdet-b; }
@@ -98,7 +100,7 @@ stamp "environment ready"
 rd=0 rc=0
 if want_det; then
   python3 -m referee.cli train data --what det --data-dir "$DATA" --det-scenes "$DET_SCENES" --det-val-scenes "$VAL_SCENES" \
-    --seed "$SEED" --workers "$GEN_WORKERS" --det-negatives "$DET_NEGATIVES" --det-rich-tables "$DET_RICH_TABLES" \
+    --seed "$SEED" --workers "$GEN_WORKERS" --det-negatives "$DET_NEGATIVES" --det-rich-tables "$DET_RICH_TABLES" --det-room-edges "$DET_ROOM_EDGES" \
     > "$DATA/gen-det.log" 2>&1 &
   gd=$!
 fi
@@ -111,7 +113,7 @@ if want_det; then wait $gd; rd=$?; tail -n 2 "$DATA/gen-det.log"; fi
 if want_cls; then wait $gc; rc=$?; tail -n 2 "$DATA/gen-cls.log"; fi
 [ $rd -eq 0 ] && [ $rc -eq 0 ] || { stamp "data generation failed"; exit 1; }
 stamp "data written: $(ls "$DATA/det/images/train" 2>/dev/null | wc -l) detector tiles" \
-  "(hard negatives $DET_NEGATIVES, rich tables $DET_RICH_TABLES), $(find "$DATA/cls/train" -name '*.png' 2>/dev/null | wc -l) crops"
+  "(hard negatives $DET_NEGATIVES, rich tables $DET_RICH_TABLES, room edges $DET_ROOM_EDGES), $(find "$DATA/cls/train" -name '*.png' 2>/dev/null | wc -l) crops"
 
 # --- four trainings side by side --------------------------------------------------------------
 names=() pids=()

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import overload
 
 from referee.errors import UserError
-from referee.synth.scenes.recipe import DET_NEGATIVES, DET_RICH_TABLES, DET_SCALE, TILE
+from referee.synth.scenes.recipe import DET_NEGATIVES, DET_RICH_TABLES, DET_ROOM_EDGES, DET_SCALE, TILE
 
 REPO = Path(__file__).resolve().parents[2]
 DEFAULT_DATA = REPO / "data"
@@ -126,6 +126,10 @@ def _data_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--det-rich-tables", type=float, default=0.0,
                    help="share of detector scenes on a carpet, rug, brick or dark-cloth table "
                         f"(default 0; {DET_RICH_TABLES} for the next detector)")
+    p.add_argument("--det-room-edges", type=float, default=0.0,
+                   help="share of detector scenes showing the room beyond the table along one edge of the frame "
+                        f"(a floor, books, boxes, cables cut by the frame's edge; default 0; {DET_ROOM_EDGES} for the "
+                        "next detector)")
 
 
 def _card_px(text: str) -> tuple[float, float]:
@@ -229,7 +233,8 @@ def run_data(args: argparse.Namespace) -> int:
     if args.what in ("both", "det"):
         build_detector_dataset(args.data_out / "det", args.det_scenes, args.det_val_scenes, args.seed,
                                workers=args.workers, scale=args.det_scale, tile=args.det_tile,
-                               negatives=args.det_negatives, rich_tables=args.det_rich_tables)
+                               negatives=args.det_negatives, rich_tables=args.det_rich_tables,
+                               room_edges=args.det_room_edges)
     if args.what in ("both", "cls"):
         config = None
         if getattr(args, "cls_card_px", None) is not None:

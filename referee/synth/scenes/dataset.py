@@ -192,23 +192,24 @@ def build_detector_dataset(out_dir, n_scenes_train: int, n_scenes_val: int, seed
                            workers: int = 1, config: SceneConfig | None = None,
                            train_designs: list[str] | None = None, val_designs: list[str] | None = None,
                            scale: float = DET_SCALE, tile: int = TILE, negatives: float = 0.0,
-                           rich_tables: float = 0.0) -> Path:
+                           rich_tables: float = 0.0, room_edges: float = 0.0) -> Path:
     """Write a YOLO detection dataset and data.yaml: tiles of tile x tile px from the scenes shrunk
     by `scale` (default DET_SCALE, TILE: 384 px tiles of 768x432 scenes, the pixel scale of the
     detector's 768x448 input). `negatives` and `rich_tables`: the shares of scenes (train and
     val) given unlabelled hard negatives for `back` and a carpet/rug/brick/dark-cloth table
     (SceneConfig.p_negatives, p_rich_table; recipe.DET_NEGATIVES, DET_RICH_TABLES for the next
-    detector); at 0 the scenes are the committed detector's."""
+    detector), and `room_edges` the share with the room beyond the table at one edge
+    (SceneConfig.p_room_edge; recipe.DET_ROOM_EDGES); at 0 the scenes are the committed detector's."""
     out, cfg, tr, va = prepare_dataset(out_dir, config, train_designs, val_designs)
-    if negatives or rich_tables:
-        cfg = replace(cfg, p_negatives=negatives, p_rich_table=rich_tables)
+    if negatives or rich_tables or room_edges:
+        cfg = replace(cfg, p_negatives=negatives, p_rich_table=rich_tables, p_room_edge=room_edges)
     for split in ("train", "val"):
         (out / "images" / split).mkdir(parents=True, exist_ok=True)
         (out / "labels" / split).mkdir(parents=True, exist_ok=True)
     (out / "data.yaml").write_text(
         f"# synthetic Daifugo table scenes (referee.synth.scenes), seed {seed}, scale {scale}, tiles {tile} px\n"
-        + (f"# hard negatives in {cfg.p_negatives:g} of the scenes, rich tables in {cfg.p_rich_table:g}\n"
-           if cfg.p_negatives or cfg.p_rich_table else "") +
+        + (f"# hard negatives in {cfg.p_negatives:g} of the scenes, rich tables in {cfg.p_rich_table:g}, "
+           f"room edges in {cfg.p_room_edge:g}\n" if cfg.p_negatives or cfg.p_rich_table or cfg.p_room_edge else "") +
         f"# train designs: {', '.join(tr)}\n# val (held-out) designs: {', '.join(va)}\n"
         f"path: {out}\ntrain: images/train\nval: images/val\n"
         "names:\n" + "".join(f"  {i}: {c}\n" for i, c in enumerate(CLASSES)))

@@ -33,6 +33,7 @@ from referee.vision.labels import PRINTED_RANKS
 from .design import CARD_CODES, JOKER
 from .designs import DesignFaces, load_design
 from .negatives import RICH_TABLE_KINDS, random_negatives, random_rich_table, rich_texture
+from .room_edge import with_room_edge
 from .suit_shapes import suit_shape
 
 CARD_H_MM = 88.0
@@ -789,6 +790,10 @@ class SceneConfig:
     # and above 0 a scene keeps its cards, camera and light and only gains the negatives / table.
     p_negatives: float = 0.0
     p_rich_table: float = 0.0
+    # The room beyond the table along one edge of the frame (room_edge.py): its rim, a floor and
+    # things cut by the frame's edge, never over a labelled object. From its own random stream
+    # too: at 0 (the default) a seed renders exactly as before.
+    p_room_edge: float = 0.0
 
 
 _SKINS = ((95, 130, 190), (120, 155, 210), (140, 175, 225), (75, 110, 165), (55, 85, 130),
@@ -1110,7 +1115,26 @@ def generate_scene(seed: int, designs: list[str] | tuple[str, ...], config: Scen
                     "placements": placements})
     if cfg.p_negatives > 0 or cfg.p_rich_table > 0:
         sc.meta["negatives"] = [negative_in_image(n, camera) for n in negatives]
+    if cfg.p_room_edge > 0:
+        _add_room_edge(sc, seed, cfg.p_room_edge)
     return sc
+
+
+ROOM_EDGE_STREAM = 26  # the room edge's random stream: SeedSequence([scene seed, this])
+
+
+def _add_room_edge(scene: Scene, seed: int, share: float) -> None:
+    """With probability `share` (its own stream), the room beyond the table along one side of the
+    frame, clear of every object of the scene; scene.meta['room_edge'] says what was drawn (None:
+    nothing)."""
+    rrng = np.random.default_rng([seed, ROOM_EDGE_STREAM])
+    drawn = None
+    if rrng.random() < share:
+        keep_clear = [tuple(float(v) for v in (*o.polygon.min(axis=0), *o.polygon.max(axis=0))) for o in scene.objects]
+        keep_clear += [o.box for o in scene.objects]
+        heights = [o.box[3] - o.box[1] for o in scene.objects if o.kind == "card" and o.visible_fraction > 0.9]
+        scene.image, drawn = with_room_edge(scene.image, keep_clear, rrng, float(np.median(heights)) if heights else 110.0)
+    scene.meta["room_edge"] = drawn
 
 
 NEGATIVES_STREAM = 25  # the hard negatives' random stream: SeedSequence([scene seed, this])

@@ -13,6 +13,9 @@ TILE = 384
 # options' defaults, which render its scenes exactly as before).
 DET_NEGATIVES = 0.5
 DET_RICH_TABLES = 0.3
+# ... and the share given the room beyond the table along one edge of the frame
+# (referee/synth/scenes/room_edge.py; `--det-room-edges`): the committed detector never saw it.
+DET_ROOM_EDGES = 0.3
 
 # Classifier scenes: the usual card height in the 1280x720 frame (the generator's own default is
 # 80-170 px). 45-170 px adds the 7-12 px corner indices of a camera mounted high (issue 25 point 2:

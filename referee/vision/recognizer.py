@@ -141,8 +141,9 @@ SINGLE_CORNER_MIN_PROBABILITY = 0.9
 # On still images a `back` the photo's edge cuts (its box within this share of the photo's short
 # side of the edge) is not reported: a back is told from a look-alike by its whole outline, and at
 # a photo's edge lie the things beyond the table (books, bowls, carpet, cables). Generated scenes
-# do not draw those, so there it only costs face-down cards (about a sixth of those found: hands
-# at the table's edge); on the real photos it is where most phantom backs lie. The live referee
+# draw them only with SceneConfig.p_room_edge, so there it mostly costs face-down cards (a sixth to
+# a quarter of those found: hands at the table's edge); on the real photos it is where three in
+# four phantom backs lay (models/MODEL_CARD.md). The live referee
 # keeps them: calibration says where the table is, and a hand at the frame's edge is a hand.
 EDGE_BACK_CLEARANCE = 0.01
 STILL_IMAGE_OPTIONS = MappingProxyType({"small_index_px": SMALL_INDEX_PX, "conflict_likeness": True, "turned_look_below": DEFAULT_TURNED_LOOK_BELOW,
@@ -593,8 +594,8 @@ class CardRecognizer:
         return [CardReading(BACK, d.confidence, d.box, faint=True) for d in free]
 
     def _checked_backs(self, frame: np.ndarray, backs: list[Detection], cards: list[Detection]) -> list[Detection]:
-        """The backs that pass back_check and, with a verifier, read as a back at
-        back_min_probability or more."""
+        """The backs that pass back_check, lie clear of the frame's edge (with
+        edge_back_clearance) and, with a verifier, read as a back at back_min_probability or more."""
         backs = plausible_backs(frame, backs, cards)
         if self.edge_back_clearance is not None:
             backs = [b for b in backs if not cut_by_edge(b.box, frame.shape[:2], self.edge_back_clearance)]

@@ -596,9 +596,9 @@ class CardRecognizer:
     def _checked_backs(self, frame: np.ndarray, backs: list[Detection], cards: list[Detection]) -> list[Detection]:
         """The backs that pass back_check, lie clear of the frame's edge (with
         edge_back_clearance) and, with a verifier, read as a back at back_min_probability or more."""
-        backs = plausible_backs(frame, backs, cards)
-        if self.edge_back_clearance is not None:
+        if self.edge_back_clearance is not None:   # first: it is the cheap test
             backs = [b for b in backs if not cut_by_edge(b.box, frame.shape[:2], self.edge_back_clearance)]
+        backs = plausible_backs(frame, backs, cards)
         if self.back_verifier is None or not backs:
             return backs
         p = self.back_verifier.back_probabilities(frame, [b.box for b in backs])

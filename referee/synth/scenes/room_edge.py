@@ -80,11 +80,11 @@ def with_room_edge(image: np.ndarray, keep_clear: Sequence[tuple[float, float, f
     ends = np.array([want + slant / 2, want - slant / 2])
     if ends.max() > room:
         ends -= ends.max() - room
+    if ends.min() < MIN_DEPTH * across:
+        return image, None
     n_objects = int(rng.integers(1, 4))
     floor = _floor(rng, (height, width))
     kinds = [str(rng.choice(OBJECT_KINDS)) for _ in range(n_objects)]
-    if ends.min() < MIN_DEPTH * across:
-        return image, None
 
     # the band in the side's own frame: distance from the side below the table's rim line
     t = np.linspace(0.0, 1.0, along, dtype=np.float32)
@@ -123,7 +123,7 @@ def with_room_edge(image: np.ndarray, keep_clear: Sequence[tuple[float, float, f
         cv2.polylines(room_img, [np.array(pts, np.int32)], False, colour, int(max(2, card_px * 0.05)), cv2.LINE_AA)
         objects.append("cable")
     room_img = room_img * (1 - 0.35 * shade[..., None])           # the table's shadow on what lies below
-    rim_colour = out[np.clip(lip, 0, 1) > 0].mean(axis=0) * float(rng.uniform(0.5, 0.8)) if lip.any() else out.mean(axis=(0, 1))
+    rim_colour = out[lip > 0].mean(axis=0) * float(rng.uniform(0.5, 0.8)) if lip.any() else out.mean(axis=(0, 1))
     out = out * (1 - beyond[..., None]) + room_img * beyond[..., None]
     out = out * (1 - lip[..., None]) + rim_colour * lip[..., None]
     out = cv2.GaussianBlur(out, (0, 0), 0.6) * (beyond + lip)[..., None] + out * (1 - beyond - lip)[..., None]

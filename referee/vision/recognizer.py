@@ -66,6 +66,8 @@ TURNED_LOOK_TURNS = (2,)          # quarter turns read besides the crop as it is
 # The classifier learnt dark ink on light paper and rejected nearly every dark face. Chosen on
 # tuning scenes of the held-out face decks (seeds 500000+, 60 scenes): dark faces 0.914 / 0.731
 # precision / recall with no floor, 0.956 / 0.699 at 0.8; see docs/recognition-history.md.
+# With the turned look (still images) the inverted crop is read with its half turn as well:
+# same-rank suit confusions (a spade read as a diamond) were most of the wrong dark readings left.
 INVERTED_LOOK_BELOW = 0.9
 INVERTED_MIN_PROBABILITY = 0.8
 # A deck is taken for dark-faced (CardRecognizer.dark_faced) once DARK_DECK_EVIDENCE crops have
@@ -519,28 +521,39 @@ class CardRecognizer:
         unsure = np.flatnonzero(wanted)
         if len(unsure) == 0:
             return probabilities
-        self.turned_looks += len(unsure)
-        turns = TURNED_LOOK_TURNS
-        turned = [np.ascontiguousarray(np.rot90(crops[i], k)) for k in turns for i in unsure]
-        looks = self.classifier.probabilities(turned).reshape(len(turns), len(unsure), -1)
-        log_sum = np.log(probabilities[unsure] + 1e-6) + np.log(looks + 1e-6).sum(axis=0)
-        combined = np.exp((log_sum - log_sum.max(axis=1, keepdims=True)) / (len(turns) + 1))
         out = probabilities.copy()
-        out[unsure] = combined / combined.sum(axis=1, keepdims=True)
+        out[unsure] = self._with_turns([crops[i] for i in unsure], probabilities[unsure])
         return out
+
+    def _with_turns(self, crops: list[np.ndarray], probabilities: np.ndarray) -> np.ndarray:
+        """The normalised geometric mean of the crops' probabilities and the classifier's over
+        their turns TURNED_LOOK_TURNS (counted in turned_looks)."""
+        self.turned_looks += len(crops)
+        turns = TURNED_LOOK_TURNS
+        turned = [np.ascontiguousarray(np.rot90(crop, k)) for k in turns for crop in crops]
+        looks = self.classifier.probabilities(turned).reshape(len(turns), len(crops), -1)
+        log_sum = np.log(probabilities + 1e-6) + np.log(looks + 1e-6).sum(axis=0)
+        combined = np.exp((log_sum - log_sum.max(axis=1, keepdims=True)) / (len(turns) + 1))
+        return combined / combined.sum(axis=1, keepdims=True)
 
     def inverted_look_at(self, crops: list[np.ndarray], readings: list[tuple[str, float]], probabilities: np.ndarray
                          ) -> tuple[list[tuple[str, float]], np.ndarray]:
         """The readings and probabilities with each crop read as nothing or below
         INVERTED_LOOK_BELOW, whose ink is lighter than its paper (polarity.light_ink), read again
         from its luma-inverted crop (by the classifier, or an enrolled deck's head or index),
-        that reading taken when it is a card at INVERTED_MIN_PROBABILITY or more and surer."""
+        that reading taken when it is a card at INVERTED_MIN_PROBABILITY or more and surer.
+        With the turned look (turned_look_below), the classifier reads each inverted crop with its
+        turns too, as it reads an unsure crop: a reading the turned crop does not back falls below the bars."""
         unsure = [i for i, (code, p) in enumerate(readings)
                   if (code == REJECT_CLASS or p < INVERTED_LOOK_BELOW) and light_ink(crops[i])]
         if not unsure:
             return readings, probabilities
         self.inverted_looks += len(unsure)
-        looks, looked = self._read_once([luma_inverted(crops[i]) for i in unsure])
+        inverted = [luma_inverted(crops[i]) for i in unsure]
+        looks, looked = self._read_once(inverted)
+        if self.turned_look_below is not None and not self._reads_embeddings:
+            looked = self._with_turns(inverted, looked)
+            looks = self.classifier.readings(looked)
         readings, probabilities = list(readings), probabilities.copy()
         for i, (code, p), row in zip(unsure, looks, looked):
             first_code, first_p = readings[i]

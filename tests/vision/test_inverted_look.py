@@ -10,7 +10,8 @@ from referee.synth.scenes.generator import generate_scene
 from referee.vision.classifier import REJECT_CLASS
 from referee.vision.crops import crop_index
 from referee.vision.polarity import light_ink, luma_inverted
-from referee.vision.recognizer import DARK_DECK_EVIDENCE, DARK_DECK_SHARE, INVERTED_MIN_PROBABILITY, CardRecognizer
+from referee.vision.recognizer import (DARK_DECK_EVIDENCE, DARK_DECK_SHARE, DEFAULT_TURNED_LOOK_BELOW, INVERTED_LOOK_BELOW,
+                                      INVERTED_MIN_PROBABILITY, CardRecognizer)
 
 
 def _stroke(paper: int, ink: tuple[int, int, int]) -> np.ndarray:
@@ -75,6 +76,30 @@ def test_an_inverted_reading_must_be_sure_and_surer(dark_scene):
         assert looked[i].argmax() != reject and looked[i].max() >= INVERTED_MIN_PROBABILITY
         assert plain[i].argmax() == reject or looked[i].max() > plain[i].max()   # read as nothing, or less surely
         assert np.allclose(looked[i], rec.classifier.probabilities([luma_inverted(crops[i])])[0])
+
+
+def test_with_the_turned_look_an_inverted_crop_is_read_with_its_half_turn_too(dark_scene):
+    """Still images (turned_look_below): an inverted reading is the normalised geometric mean of the
+    inverted crop's probabilities and its half turn's, and counts only at the same bars."""
+    rec = CardRecognizer(threads=1, turned_look_below=DEFAULT_TURNED_LOOK_BELOW)
+    crops = [crop_index(dark_scene.image, o.box) for o in dark_scene.objects if o.kind == "index"]
+    plain = rec.classifier.probabilities(crops)
+    looked = rec.inverted_look_at(crops, rec.classifier.readings(plain), plain)[1]
+    reject = rec.classifier.names.index(REJECT_CLASS)
+    changed = 0
+    for i, crop in enumerate(crops):
+        if not (light_ink(crop) and (plain[i].argmax() == reject or plain[i].max() < INVERTED_LOOK_BELOW)):
+            assert np.array_equal(looked[i], plain[i])
+            continue
+        inverted = luma_inverted(crop)
+        both = rec.classifier.probabilities([inverted, np.ascontiguousarray(np.rot90(inverted, 2))])
+        mean = np.sqrt((both[0] + 1e-6) * (both[1] + 1e-6))
+        mean /= mean.sum()
+        taken = mean.argmax() != reject and mean.max() >= INVERTED_MIN_PROBABILITY and (
+            plain[i].argmax() == reject or mean.max() > plain[i].max())
+        assert np.allclose(looked[i], mean if taken else plain[i], atol=1e-5)
+        changed += taken
+    assert changed >= 5
 
 
 def test_light_paper_decks_read_as_before():

@@ -86,6 +86,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     b.add_argument("--margin", type=float, default=None,
                    help="the view around each box, a share of its size on each side (default: "
                         "back_verifier.CROP_MARGIN); the exported model declares it")
+    b.add_argument("--jokers", type=float, default=0.0,
+                   help="share of training scenes whose decks hold both jokers, each face-up joker cropped as `other`")
     b.add_argument("--name", default="backs", help="run name under runs/")
     b.add_argument("--epochs", type=int, default=6)
     b.add_argument("--lr0", type=float, default=0.002)
@@ -340,7 +342,7 @@ def run_backs(args: argparse.Namespace) -> int:
         raise UserError(f"--margin must be between 0 and 2 (a share of the box's size), not {margin}")
     fetch_sources()   # the designs `referee train data` trains on
     build_back_dataset(args.data, args.scenes, args.val_scenes, args.seed, workers=args.workers,
-                       models_dir=str(args.models) if args.models else None, margin=margin)
+                       models_dir=str(args.models) if args.models else None, margin=margin, jokers=args.jokers)
     print(summary(args.data), flush=True)
     # the corner classifier's network: ultralytics gives it the data's two classes
     run = train_classifier(args.data, args.name, args.epochs, batch=args.batch, workers=args.workers,

@@ -13,7 +13,10 @@ committed one unless told), and every `back` box it gives from FAINT_BACK_CONF u
 Besides the detector's boxes, so that the verifier sees more than one detector's habits:
 labelled face-down cards that show at least half their face, their boxes jittered (`back`);
 the hard negatives' boxes, face-up cards' boxes (court faces and patterned papers drew phantoms
-on real photos) and card-sized windows anywhere (`other`).
+on real photos), every face-up joker that shows at least half its face (a joker's picture on
+plain paper drew `back` boxes on the face decks; JOKER_LOOKS crops of each) and card-sized windows
+anywhere (`other`). In a `jokers` share of the training scenes every deck holds its two jokers
+(SceneConfig.p_joker 1).
 
     build_back_dataset("data/backs", 4000, 400, seed=20261231, workers=2)
 
@@ -31,6 +34,7 @@ import cv2
 import numpy as np
 
 from referee.synth.scenes.dataset import prepare_dataset, run_jobs, scene_designs, scene_seed
+from referee.synth.scenes.design import JOKER
 from referee.synth.scenes.generator import Scene, generate_scene
 from referee.synth.scenes.random_backs import with_random_backs
 from referee.vision.back_verifier import CROP_MARGIN, back_crop
@@ -50,6 +54,7 @@ FACE_CARDS = 2                   # face-up cards cropped per scene, at most
 WINDOWS = 1                      # card-sized windows per scene
 MIN_VISIBLE = 0.5                # of a face-down card's face, to crop it from the labels
 RANDOM_BACK_SHARE = 0.6          # of training scenes whose decks show random backs (random_backs.py)
+JOKER_LOOKS = 6                  # jittered crops of each face-up joker, in scenes dealt both jokers (few show one)
 
 _detectors: dict = {}
 
@@ -84,9 +89,11 @@ def detector_backs(image: np.ndarray, models_dir: str | None) -> list[tuple[Box,
 
 
 def back_samples(scene: Scene, rng: np.random.Generator, detected: list[tuple[Box, float]],
-                 margin: float = CROP_MARGIN):
+                 margin: float = CROP_MARGIN, joker_looks: int = 0):
     """[(class, source, detector confidence or None, crop)] for one scene; each crop the box with
-    `margin` of its size around it (back_verifier.back_crop)."""
+    `margin` of its size around it (back_verifier.back_crop); joker_looks: crops of every face-up
+    joker shown, each jittered anew (after the draws of the rest, so a recipe without them gives
+    the same crops as before)."""
     def crop(box: Box) -> np.ndarray:
         return back_crop(scene.image, box, margin)
 
@@ -121,24 +128,32 @@ def back_samples(scene: Scene, rng: np.random.Generator, detected: list[tuple[Bo
         box = (x, y, x + w, y + h)
         if back_cover(box, backs) < MISS_COVER:
             samples.append(("other", "window", None, crop(box)))
+    for o in shown_faces:
+        if o.code == JOKER:
+            samples.extend(("other", "joker", None, crop(_jitter(o.box, rng))) for _ in range(joker_looks))
     return samples
 
 
 def _job(args):
-    out_dir, split, i, seed, designs, cfg, models_dir, random_backs, margin = args
+    out_dir, split, i, seed, designs, cfg, models_dir, random_backs, margin, jokers = args
     name = f"{split}_{i:07d}"
     marker = Path(out_dir) / ".done" / split / name
     if marker.exists():
         return 0
     rng = np.random.default_rng(scene_seed(seed, split + "/backs", i))
     names = scene_designs(designs, seed, split, i)
+    # its own stream, so that recipes without jokers draw the same scenes as before
+    with_jokers = np.random.default_rng(scene_seed(seed, split + "/jokers", i)).random() < jokers
+    if with_jokers:
+        cfg = replace(cfg, p_joker=1.0)
     if rng.random() < random_backs:
         with with_random_backs(names, rng):
             scene = generate_scene(scene_seed(seed, split, i), names, cfg)
     else:
         scene = generate_scene(scene_seed(seed, split, i), names, cfg)
     rows = []
-    for k, (cls, source, conf, crop) in enumerate(back_samples(scene, rng, detector_backs(scene.image, models_dir), margin)):
+    for k, (cls, source, conf, crop) in enumerate(back_samples(scene, rng, detector_backs(scene.image, models_dir), margin,
+                                                                JOKER_LOOKS if with_jokers else 0)):
         file = f"{split}/{cls}/{name}_{k:02d}.png"
         cv2.imwrite(str(Path(out_dir) / file), crop)
         rows.append(f"{split},{file},{cls},{source},{'' if conf is None else round(conf, 4)}\n")
@@ -149,11 +164,12 @@ def _job(args):
 def build_back_dataset(out_dir, n_scenes_train: int, n_scenes_val: int, seed: int = 0, workers: int = 1,
                        models_dir: str | None = None, negatives: float = NEGATIVES_SHARE,
                        rich_tables: float = RICH_TABLE_SHARE, random_backs: float = RANDOM_BACK_SHARE,
-                       margin: float = CROP_MARGIN) -> Path:
+                       margin: float = CROP_MARGIN, jokers: float = 0.0) -> Path:
     """Write the verifier's ImageFolder data set (resumable: finished scenes are kept). A
     `random_backs` share of the training scenes show random backs; validation scenes show the
-    held-out designs' own. `margin`: the view around each box (back_verifier.back_crop), which
-    the exported verifier then declares (back_verifier.CROP_MARGIN_KEY)."""
+    held-out designs' own. In a `jokers` share of the training scenes every deck holds both
+    jokers, and every face-up joker is cropped as `other`. `margin`: the view around each box
+    (back_verifier.back_crop), which the exported verifier then declares (back_verifier.CROP_MARGIN_KEY)."""
     out, cfg, tr, va = prepare_dataset(out_dir, None, None, None)
     cfg = replace(cfg, p_negatives=negatives, p_rich_table=rich_tables)
     for split in ("train", "val"):
@@ -161,8 +177,8 @@ def build_back_dataset(out_dir, n_scenes_train: int, n_scenes_val: int, seed: in
             (out / split / c).mkdir(parents=True, exist_ok=True)
         (out / ".done" / split).mkdir(parents=True, exist_ok=True)
     for split, n, ds in (("train", n_scenes_train, tr), ("val", n_scenes_val, va)):
-        jobs = [(str(out), split, i, seed, ds, cfg, models_dir, random_backs if split == "train" else 0.0, margin)
-                for i in range(n)]
+        jobs = [(str(out), split, i, seed, ds, cfg, models_dir, random_backs if split == "train" else 0.0, margin,
+                 jokers if split == "train" else 0.0) for i in range(n)]
         run_jobs(jobs, _job, workers, f"backs {split}")
     with (out / "crops.csv").open("w", newline="") as fh:
         fh.write("split,file,class,source,detector_conf\n")

@@ -37,3 +37,20 @@ def test_a_box_over_a_fanned_face_down_hand_is_covered_by_its_cards():
     assert back_cover(whole, fan) > 0.95
     assert back_cover((300.0, 100.0, 360.0, 190.0), fan) == 0.0
     assert 0.35 < back_cover((200.0, 100.0, 300.0, 190.0), fan) < 0.45    # 40 of its 100 px
+
+
+def test_every_face_up_joker_is_cropped_as_other_when_asked_and_the_rest_is_drawn_as_before():
+    placements = [CardPlacement("JK", DESIGN, (-150.0, 0.0), 0.0, True),
+                  CardPlacement("9D", DESIGN, (0.0, 0.0), 5.0, True),
+                  CardPlacement(None, DESIGN, (150.0, 0.0), 10.0, False)]
+    scene = render_table(placements, TableStyle(kind="felt", texture_seed=1), Camera(), effects=Effects(), seed=2)
+    plain = back_samples(scene, np.random.default_rng(0), [])
+    with_jokers = back_samples(scene, np.random.default_rng(0), [], joker_looks=3)
+    assert not any(source == "joker" for _, source, _, _ in plain)
+    jokers = [(cls, crop) for cls, source, _, crop in with_jokers if source == "joker"]
+    assert [cls for cls, _ in jokers] == ["other"] * 3
+    assert not np.array_equal(jokers[0][1], jokers[1][1])      # each jittered anew
+    # the joker crops come after the rest, whose crops are the same as without them
+    rest = [s for s in with_jokers if s[1] != "joker"]
+    assert [(c, s) for c, s, _, _ in rest] == [(c, s) for c, s, _, _ in plain]
+    assert all(np.array_equal(a[3], b[3]) for a, b in zip(rest, plain))

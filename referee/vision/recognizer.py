@@ -163,6 +163,19 @@ LIVE_OPTIONS = MappingProxyType({"faint_back_conf": FAINT_BACK_CONF, "check_midd
 STAGES = ("detector", "crops", "classifier", "grouping")
 
 
+def normalised_geometric_mean(looks: np.ndarray, axis: int) -> np.ndarray:
+    """Several looks' class probabilities (along `axis`) combined into one row per crop: their
+    geometric mean, normalised to sum to 1 (a class every look backs stays sure; one look's
+    doubt pulls it down).
+
+        >>> normalised_geometric_mean(np.array([[[0.9, 0.1]], [[0.5, 0.5]]]), axis=0).round(3)
+        array([[0.75, 0.25]])
+    """
+    logs = np.log(looks + 1e-6).sum(axis=axis)
+    combined = np.exp((logs - logs.max(axis=-1, keepdims=True)) / max(looks.shape[axis], 1))
+    return combined / combined.sum(axis=-1, keepdims=True)
+
+
 # The codes a reading passes on besides its best: enough for the referee to weigh a misread
 # against what the game allows, few enough to stay a small value.
 ALTERNATIVES = 4
@@ -532,9 +545,7 @@ class CardRecognizer:
         turns = TURNED_LOOK_TURNS
         turned = [np.ascontiguousarray(np.rot90(crop, k)) for k in turns for crop in crops]
         looks = self.classifier.probabilities(turned).reshape(len(turns), len(crops), -1)
-        log_sum = np.log(probabilities + 1e-6) + np.log(looks + 1e-6).sum(axis=0)
-        combined = np.exp((log_sum - log_sum.max(axis=1, keepdims=True)) / (len(turns) + 1))
-        return combined / combined.sum(axis=1, keepdims=True)
+        return normalised_geometric_mean(np.concatenate([probabilities[None], looks]), axis=0)
 
     def inverted_look_at(self, crops: list[np.ndarray], readings: list[tuple[str, float]], probabilities: np.ndarray
                          ) -> tuple[list[tuple[str, float]], np.ndarray]:
@@ -573,9 +584,7 @@ class CardRecognizer:
         flat = [crop for crops_ in looks for crop in crops_]
         flat_turnable = None if turnable is None else [t for t in turnable for _ in range(count)]
         _, probabilities = self.classify_with_probabilities(flat, flat_turnable)
-        logs = np.log(probabilities.reshape(len(detections), count, -1) + 1e-6).sum(axis=1)
-        combined = np.exp((logs - logs.max(axis=1, keepdims=True)) / max(count, 1))
-        combined /= combined.sum(axis=1, keepdims=True)
+        combined = normalised_geometric_mean(probabilities.reshape(len(detections), count, -1), axis=1)
         self.small_looks += len(detections)
         return self.classifier.readings(combined), combined
 

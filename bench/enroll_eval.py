@@ -4,6 +4,7 @@ enrolment's own cost.
     python bench/enroll_eval.py [--designs gnome-neoclassical,kde-jolly-royal,kde-penguins] [--scenes 30]
                                 [--methods head,finetune,index] [--still] [--save-decks DIR]
     python bench/enroll_eval.py --faces --designs referee-drawn-dark-1,referee-drawn-dark-2
+    python bench/enroll_eval.py --faces --jokers --still --methods head --designs referee-drawn-aged-1
 
 Per design: the deck is laid on the rendered enrolment mat row by row (referee.enroll.rehearsal:
 a new camera pose and light per row, a hand over each new row first) and enrolled through the
@@ -35,7 +36,8 @@ sys.path.insert(0, str(REPO / "bench"))
 DEFAULT_DESIGNS = "gnome-neoclassical,kde-jolly-royal,kde-penguins"
 
 
-def located_and_identity(recognizer, n: int, seed: int, exclude: tuple[str, ...], faces: bool = False) -> dict:
+def located_and_identity(recognizer, n: int, seed: int, exclude: tuple[str, ...], faces: bool = False,
+                         jokers: bool = False) -> dict:
     """Of the readable cards: how many have a detected corner index (located), and of the located
     ones how many the recogniser read with the right code."""
     from detect_eval import centre, inside
@@ -43,7 +45,7 @@ def located_and_identity(recognizer, n: int, seed: int, exclude: tuple[str, ...]
 
     readable = located = right = 0
     for k in range(n):
-        image, cards, _ = heldout_scene_truth(seed + k, exclude, faces)
+        image, cards, _ = heldout_scene_truth(seed + k, exclude, faces, jokers)
         dets = [d for d in recognizer.detections(image) if d.kind == "index"]
         preds = [p for p in recognizer.read(image) if p.code != "back"]
         for card in cards:
@@ -78,6 +80,8 @@ def main() -> int:
                     help="comma-separated DeckIndex.min_similarity values to compare (method index)")
     ap.add_argument("--faces", action="store_true",
                     help="--designs are held-out face decks (referee-drawn-dark-1, -coloured-1, -aged-1, ...)")
+    ap.add_argument("--jokers", action="store_true",
+                    help="both jokers in every table scene (detect_eval --jokers); the joker figures are printed too")
     ap.add_argument("--faint", default=None, metavar="CONF,PROB",
                     help="faint index boxes for the table scenes (detect_eval --faint; default: the chosen options')")
     args = ap.parse_args()
@@ -145,13 +149,19 @@ def main() -> int:
                 deck.save(Path(args.save_decks) / f"{design}-{label}", row["enrolment"])
         for label, rec in [("before", reader)] + [(name, CardRecognizer(args.models, deck=deck, **options))
                                                    for name, deck in variants]:
-            scenes = eval_scenes(rec, args.scenes, args.seed, exclude, faces=args.faces)
-            extra = located_and_identity(rec, args.scenes, args.seed, exclude, args.faces)
+            scenes = eval_scenes(rec, args.scenes, args.seed, exclude, faces=args.faces, jokers=args.jokers)
+            extra = located_and_identity(rec, args.scenes, args.seed, exclude, args.faces, args.jokers)
             row[label] = {"precision": scenes["precision"], "recall": scenes["recall"], **extra,
                           "top_errors": scenes["top_errors"]}
+            if args.jokers:
+                row[label]["jokers"] = scenes["by_face"].get("joker")
             tail = "" if label != variants[-1][0] else (
                 f"   {row['enrolment']['cards']} cards, held-back {result.held_back.accuracy or 0:.3f}, "
                 f"cpu {result.cpu_seconds:.1f} s" + (f", missing {','.join(sorted(e.skipped))}" if e.skipped else ""))
+            if args.jokers:
+                joker = scenes["by_face"].get("joker") or {}
+                tail = (f"   jokers {joker.get('precision') or 0:.3f} / {joker.get('recall') or 0:.3f} "
+                        f"({joker.get('right', 0)} of {joker.get('outputs', 0)} outputs right)") + tail
             print(f"{design:26s} {label:10s} {scenes['precision']:9.3f} {scenes['recall']:7.3f} "
                   f"{extra['located']:8.3f} {extra['id_accuracy']:7.3f}{tail}", flush=True)
         report[design] = row

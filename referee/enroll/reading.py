@@ -11,6 +11,7 @@ import numpy as np
 from referee.enroll.session import Slot, SlotReading
 from referee.vision.crops import index_square, rectify, rectify_index
 from referee.vision.labels import BACK, OTHER, Label, parse_label
+from referee.vision.polarity import light_ink, luma_inverted
 
 if TYPE_CHECKING:
     from referee.enroll.mat import MatView
@@ -91,8 +92,9 @@ def read_slots(frame: np.ndarray, view: "MatView", detections: Sequence["Detecti
     (the most confident when there are several). Where the detector found none, `corner_mm`
     (the layout's slot_corner_mm) places the index by the mat's geometry, the size taken from
     this frame's detected indices: the slot holds a card when that square has ink and the base
-    model does not reject its crop. The back slot holds a `back` detection whose centre lies on
-    the card's place."""
+    model does not reject its crop (a light-ink crop, a dark face's corner, read as the recogniser
+    reads it: with its luma turned over). The back slot holds a `back` detection whose centre lies
+    on the card's place."""
     rng = rng or np.random.default_rng(0)
     size = classifier.size
     indices = [d for d in detections if d.kind == "index"]
@@ -142,6 +144,12 @@ def read_slots(frame: np.ndarray, view: "MatView", detections: Sequence["Detecti
         order = list(boxes)
         plain = [rectify_index(frame, boxes[s], size)[0] for s in order]
         readings = classifier.classify(plain)
+        dark = [k for k, (code, _) in enumerate(readings) if code == OTHER.value and light_ink(plain[k])]
+        if dark:
+            # as CardRecognizer.inverted_look_at reads a dark face's corner; the crops kept are the
+            # plain ones (adapt.as_read turns a dark deck's over for learning)
+            for k, reading in zip(dark, classifier.classify([luma_inverted(plain[k]) for k in dark])):
+                readings[k] = reading
         for slot, crop, (code, p) in zip(order, plain, readings):
             label = parse_label(code)        # the base model's class name, read here
             if slot in by_geometry and label is OTHER:

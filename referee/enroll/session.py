@@ -197,11 +197,11 @@ class Enrolment:
                 state.steady = s.stable_looks   # wait as long again for the missing cards
                 return [Prompt("missing", row=state.row, codes=absent)]
             for code in absent:
-                self.skipped.setdefault(code, "not on the mat")
+                self.skipped.setdefault(code, "not seen on the mat")
             return [Prompt("skipped", row=state.row, codes=absent)] + self._begin_capture(filled, look, seen)
         if state.row == EXTRA_ROW and state.empty_looks >= 3 * s.patience_looks:
             for slot in self.slots_of(state.row):
-                self.skipped.setdefault(self._code(slot), "not on the mat")
+                self.skipped.setdefault(self._code(slot), "not seen on the mat")
             return self._next_row()
         return []
 

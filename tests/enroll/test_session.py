@@ -105,7 +105,7 @@ def test_a_missing_card_is_named_then_the_row_goes_on_without_it():
     assert "7" in said[0].text("en") and "クラブ" in said[0].text("ja")
     said = run(e, [look(0, without_7)] * 10)
     assert [p.key for p in said][:2] == ["skipped", "captured"]
-    assert e.skipped == {"7C": "not on the mat"} and "7C" not in e.captured_codes()
+    assert e.skipped == {"7C": "not seen on the mat"} and "7C" not in e.captured_codes()
 
 
 def test_the_missing_card_laid_after_the_prompt_is_captured():

@@ -153,13 +153,11 @@ def main() -> int:
             extra = located_and_identity(rec, args.scenes, args.seed, exclude, args.faces, args.jokers)
             row[label] = {"precision": scenes["precision"], "recall": scenes["recall"], **extra,
                           "top_errors": scenes["top_errors"]}
-            if args.jokers:
-                row[label]["jokers"] = scenes["by_face"].get("joker")
             tail = "" if label != variants[-1][0] else (
                 f"   {row['enrolment']['cards']} cards, held-back {result.held_back.accuracy or 0:.3f}, "
                 f"cpu {result.cpu_seconds:.1f} s" + (f", missing {','.join(sorted(e.skipped))}" if e.skipped else ""))
             if args.jokers:
-                joker = scenes["by_face"].get("joker") or {}
+                row[label]["jokers"] = joker = scenes["by_face"].get("joker", {})
                 tail = (f"   jokers {joker.get('precision') or 0:.3f} / {joker.get('recall') or 0:.3f} "
                         f"({joker.get('right', 0)} of {joker.get('outputs', 0)} outputs right)") + tail
             print(f"{design:26s} {label:10s} {scenes['precision']:9.3f} {scenes['recall']:7.3f} "

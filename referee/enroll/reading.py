@@ -92,9 +92,9 @@ def read_slots(frame: np.ndarray, view: "MatView", detections: Sequence["Detecti
     (the most confident when there are several). Where the detector found none, `corner_mm`
     (the layout's slot_corner_mm) places the index by the mat's geometry, the size taken from
     this frame's detected indices: the slot holds a card when that square has ink and the base
-    model does not reject its crop (a light-ink crop, a dark face's corner, read as the recogniser
-    reads it: with its luma turned over). The back slot holds a `back` detection whose centre lies
-    on the card's place."""
+    model does not reject its crop (a light-ink crop, a dark face's corner, read again with its
+    luma turned over, as the recogniser's inverted look reads it). The back slot holds a `back`
+    detection whose centre lies on the card's place."""
     rng = rng or np.random.default_rng(0)
     size = classifier.size
     indices = [d for d in detections if d.kind == "index"]
@@ -146,8 +146,10 @@ def read_slots(frame: np.ndarray, view: "MatView", detections: Sequence["Detecti
         readings = classifier.classify(plain)
         dark = [k for k, (code, _) in enumerate(readings) if code == OTHER.value and light_ink(plain[k])]
         if dark:
-            # as CardRecognizer.inverted_look_at reads a dark face's corner; the crops kept are the
-            # plain ones (adapt.as_read turns a dark deck's over for learning)
+            # the recogniser's inverted look (CardRecognizer.inverted_look_at) without its bars: here
+            # the reading only says whether the slot holds a card and gives the base label the mat
+            # is checked against; the crops kept are the plain ones (adapt.as_read turns a dark
+            # deck's over for learning)
             for k, reading in zip(dark, classifier.classify([luma_inverted(plain[k]) for k in dark])):
                 readings[k] = reading
         for slot, crop, (code, p) in zip(order, plain, readings):

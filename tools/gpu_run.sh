@@ -29,7 +29,10 @@
 # frame in DET_ROOM_EDGES (issue 25; referee/synth/scenes/negatives.py, room_edge.py; the defaults
 # are recipe.DET_NEGATIVES, DET_RICH_TABLES, DET_ROOM_EDGES; 0, 0 and 0 write the committed detector's
 # scenes). The classifier's scenes have cards CLS_CARD_PX tall in the frame (recipe.CLS_CARD_PX,
-# small indices included; 80,170 writes the committed classifier's sizes).
+# small indices included; 80,170 writes the committed classifier's sizes), both jokers in CLS_JOKERS
+# of them (recipe.CLS_JOKERS; 0.15 the committed classifier's), and with CLS_LIGHT_INK_INVERTED=1
+# (recipe.CLS_LIGHT_INK_INVERTED) dark faces' crops turned over as the recogniser reads them
+# (referee.synth.scenes.dataset.index_samples; 0 writes them as they are).
 set -u
 OUT=${OUT:-/tmp/gpu-out}
 SEED=${SEED:-20261210}
@@ -46,6 +49,9 @@ DET_NEGATIVES=${DET_NEGATIVES:-$(python3 -c "from referee.synth.scenes.recipe im
 DET_RICH_TABLES=${DET_RICH_TABLES:-$(python3 -c "from referee.synth.scenes.recipe import DET_RICH_TABLES as v; print(v)")}
 DET_ROOM_EDGES=${DET_ROOM_EDGES:-$(python3 -c "from referee.synth.scenes.recipe import DET_ROOM_EDGES as v; print(v)")}
 CLS_CARD_PX=${CLS_CARD_PX:-$(python3 -c "from referee.synth.scenes.recipe import CLS_CARD_PX as v; print('%g,%g' % v)")}
+CLS_JOKERS=${CLS_JOKERS:-$(python3 -c "from referee.synth.scenes.recipe import CLS_JOKERS as v; print(v)")}
+CLS_LIGHT_INK_INVERTED=${CLS_LIGHT_INK_INVERTED:-$(python3 -c "from referee.synth.scenes.recipe import CLS_LIGHT_INK_INVERTED as v; print(int(v))")}
+CLS_INVERT_FLAG=(); [ "$CLS_LIGHT_INK_INVERTED" = 1 ] && CLS_INVERT_FLAG=(--cls-light-ink-inverted)
 want() { case " $RUNS " in *" $1 "*) return 0;; esac; return 1; }
 want_det() { want gdet-a || want gdet-b; }
 want_cls() { want gcls-a || want gcls-b; }
@@ -106,14 +112,16 @@ if want_det; then
 fi
 if want_cls; then
   python3 -m referee.cli train data --what cls --data-dir "$DATA" --cls-scenes "$CLS_SCENES" --cls-val-scenes "$VAL_SCENES" \
-    --seed "$SEED" --workers "$GEN_WORKERS" --cls-card-px "$CLS_CARD_PX" > "$DATA/gen-cls.log" 2>&1 &
+    --seed "$SEED" --workers "$GEN_WORKERS" --cls-card-px "$CLS_CARD_PX" --cls-jokers "$CLS_JOKERS" "${CLS_INVERT_FLAG[@]}" \
+    > "$DATA/gen-cls.log" 2>&1 &
   gc=$!
 fi
 if want_det; then wait $gd; rd=$?; tail -n 2 "$DATA/gen-det.log"; fi
 if want_cls; then wait $gc; rc=$?; tail -n 2 "$DATA/gen-cls.log"; fi
 [ $rd -eq 0 ] && [ $rc -eq 0 ] || { stamp "data generation failed"; exit 1; }
 stamp "data written: $(ls "$DATA/det/images/train" 2>/dev/null | wc -l) detector tiles" \
-  "(hard negatives $DET_NEGATIVES, rich tables $DET_RICH_TABLES, room edges $DET_ROOM_EDGES), $(find "$DATA/cls/train" -name '*.png' 2>/dev/null | wc -l) crops"
+  "(hard negatives $DET_NEGATIVES, rich tables $DET_RICH_TABLES, room edges $DET_ROOM_EDGES), $(find "$DATA/cls/train" -name '*.png' 2>/dev/null | wc -l) crops" \
+  "(jokers $CLS_JOKERS, dark faces inverted $CLS_LIGHT_INK_INVERTED)"
 
 # --- four trainings side by side --------------------------------------------------------------
 names=() pids=()

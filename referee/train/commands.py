@@ -8,11 +8,12 @@ interrupted run continues where it stopped.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 from pathlib import Path
 from typing import overload
 
 from referee.errors import UserError
-from referee.synth.scenes.recipe import DET_NEGATIVES, DET_RICH_TABLES, DET_ROOM_EDGES, DET_SCALE, TILE
+from referee.synth.scenes.recipe import CLS_JOKERS, DET_NEGATIVES, DET_RICH_TABLES, DET_ROOM_EDGES, DET_SCALE, TILE
 
 REPO = Path(__file__).resolve().parents[2]
 DEFAULT_DATA = REPO / "data"
@@ -115,6 +116,12 @@ def _data_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--cls-card-px", type=_card_px, default=None, metavar="MIN,MAX",
                    help="the classifier scenes' usual card height in the 1280x720 frame (default the generator's "
                         "80,170); e.g. 45,90 for crops of the small indices a camera mounted high gives")
+    p.add_argument("--cls-jokers", type=_share, default=None, metavar="SHARE",
+                   help="share of the classifier scenes whose decks hold both jokers (default the generator's 0.15, "
+                        f"the committed classifier's; {CLS_JOKERS} for the next one)")
+    p.add_argument("--cls-light-ink-inverted", action="store_true",
+                   help="write a dark face's index crops turned over under their code and as they are under `other`, "
+                        "as the recogniser reads them (default off: the committed classifier's crops)")
     p.add_argument("--seed", type=int, default=DEFAULT_SEED)
     p.add_argument("--det-scale", type=float, default=DET_SCALE,
                    help=f"detector tiles are cut from scenes shrunk by this factor (default {DET_SCALE}: 768x432, "
@@ -142,6 +149,16 @@ def _card_px(text: str) -> tuple[float, float]:
     if not 0 < low <= high:
         raise argparse.ArgumentTypeError("--cls-card-px needs 0 < MIN <= MAX")
     return low, high
+
+
+def _share(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a share from 0 to 1, not {text!r}") from None
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError(f"a share from 0 to 1, not {text}")
+    return value
 
 
 def _detector_args(p: argparse.ArgumentParser, with_data: bool = True) -> None:
@@ -239,13 +256,19 @@ def run_data(args: argparse.Namespace) -> int:
                                room_edges=args.det_room_edges)
     if args.what in ("both", "cls"):
         config = None
-        if getattr(args, "cls_card_px", None) is not None:
+        card_px, jokers = getattr(args, "cls_card_px", None), getattr(args, "cls_jokers", None)
+        if card_px is not None or jokers is not None:
             # imported here with the rest of the scene generator (cv2)
             from referee.synth.scenes.generator import SceneConfig
 
-            config = SceneConfig(card_px=args.cls_card_px)
+            config = SceneConfig()
+            if card_px is not None:
+                config = dataclasses.replace(config, card_px=card_px)
+            if jokers is not None:
+                config = dataclasses.replace(config, p_joker=jokers)
         build_classifier_dataset(args.data_out / "cls", args.cls_scenes, args.cls_val_scenes, args.seed + 1,
-                                 workers=args.workers, config=config)
+                                 workers=args.workers, config=config,
+                                 light_ink_inverted=getattr(args, "cls_light_ink_inverted", False))
     return 0
 
 

@@ -37,6 +37,9 @@ def _branches(base: nn.Module, other: nn.Module, taken: list[int], classes: int)
     # instead of nesting a third (each nesting would run every earlier branch too)
     if isinstance(base, ClassBranches) and isinstance(other, ClassBranches) and base.taken == other.taken == taken:
         return ClassBranches(base.base, other.other, taken, classes)
+    # ... and so does a branch trained from its base branches (trainable_start)
+    if isinstance(base, ClassBranches) and not isinstance(other, ClassBranches) and base.taken == taken:
+        return ClassBranches(base.base, other, taken, classes)
     return ClassBranches(base, other, taken, classes)
 
 
@@ -66,5 +69,28 @@ def graft(base_ckpt: Path, tuned_ckpt: Path, out: Path, class_names: tuple[str, 
     head.cv3 = nn.ModuleList(_branches(b, o, taken, head.nc) for b, o in zip(head.cv3, other_head.cv3))
     ckpt = {k: v for k, v in base.items() if k not in ("model", "ema", "optimizer")}
     ckpt.update(model=model.half(), ema=None, optimizer=None)
+    torch.save(ckpt, out)
+    return out
+
+
+def trainable_start(weights: Path, out: Path) -> Path:
+    """`weights` as a training run can start from them: a grafted detector is written to `out`
+    with its base class branches alone (the detector it was grafted onto: ultralytics rebuilds the
+    head from the model's YAML, and cannot load a second branch into it), so a whole-detector
+    fine-tune starts from the base detector's `back` scores and a class-branch run from the base
+    branch it was trained beside; any other checkpoint is returned as it is.
+
+    >>> trainable_start(Path("models/checkpoints/detector.pt"), Path("start.pt"))  # doctest: +SKIP
+    PosixPath('start.pt')
+    """
+    ckpt = torch.load(weights, map_location="cpu", weights_only=False)
+    model = ckpt.get("ema") or ckpt.get("model")
+    head = getattr(model, "model", [None])[-1]
+    branches = getattr(head, "cv3", None)
+    if branches is None or not any(isinstance(b, ClassBranches) for b in branches):
+        return weights
+    model = copy.deepcopy(model)
+    model.model[-1].cv3 = nn.ModuleList(b.base if isinstance(b, ClassBranches) else b for b in branches)
+    ckpt = {**ckpt, "model": model, "ema": None, "optimizer": None}
     torch.save(ckpt, out)
     return out

@@ -28,3 +28,17 @@ def test_a_bad_range_is_refused(text, capsys):
     with pytest.raises(SystemExit):
         parser().parse_args(["train", "data", "--cls-card-px", text])
     assert "--cls-card-px" in capsys.readouterr().err
+
+
+def test_the_next_classifiers_recipe_is_parsed_and_defaults_to_the_committed_ones():
+    args = parser().parse_args(["train", "data", "--what", "cls", "--cls-jokers", "0.5", "--cls-light-ink-inverted"])
+    assert args.cls_jokers == 0.5 and args.cls_light_ink_inverted
+    plain = parser().parse_args(["train", "data"])
+    assert plain.cls_jokers is None and not plain.cls_light_ink_inverted
+
+
+@pytest.mark.parametrize("text", ["1.5", "-0.1", "half"])
+def test_a_bad_joker_share_is_refused(text, capsys):
+    with pytest.raises(SystemExit):
+        parser().parse_args(["train", "data", "--cls-jokers", text])
+    assert "--cls-jokers" in capsys.readouterr().err

@@ -95,3 +95,22 @@ def test_grafting_onto_a_grafted_detector_replaces_its_branch_instead_of_nesting
 def test_graft_names_missing_weights(tmp_path):
     with pytest.raises(UserError, match="weights not found"):
         graft(tmp_path / "none.pt", tmp_path / "none.pt", tmp_path / "x.pt")
+
+
+def test_a_grafted_detector_trains_from_its_base_branches(tmp_path):
+    """ultralytics rebuilds the head from the YAML and cannot load a second class branch: training
+    starts from the detector the graft was made on, and a branch trained so grafts in place of the old."""
+    from referee.train.graft import trainable_start
+
+    base = _save(_detector(1), tmp_path / "base.pt")
+    grafted = graft(base, _save(_retrain_class_branch(_detector(1), seed=2), tmp_path / "t1.pt"), tmp_path / "g.pt")
+    start = trainable_start(grafted, tmp_path / "start.pt")
+    assert start == tmp_path / "start.pt" and trainable_start(base, tmp_path / "x.pt") == base
+    x = torch.rand(1, 3, 128, 192)
+    assert torch.allclose(_outputs(start, x), _outputs(base, x), atol=1e-6)
+    fresh = DetectionModel("yolo11n.yaml", nc=3, verbose=False)
+    fresh.load(torch.load(start, map_location="cpu", weights_only=False))    # what a training run does first
+
+    again = graft(grafted, _save(_retrain_class_branch(_detector(1), seed=3), tmp_path / "t2.pt"), tmp_path / "g2.pt")
+    branches = torch.load(again, map_location="cpu", weights_only=False)["model"].model[-1].cv3
+    assert all(type(b.base).__name__ == "Sequential" and type(b.other).__name__ == "Sequential" for b in branches)

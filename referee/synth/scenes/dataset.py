@@ -25,6 +25,7 @@ import numpy as np
 from referee.vision.crops import CROP_FACTOR, crop_index, index_square, rectified_square  # noqa: F401
 from referee.vision.crops import CROP_SIZE as CLS_SIZE
 from referee.vision.labels import OTHER
+from referee.vision.polarity import light_ink, luma_inverted
 
 from .design import ALL_CODES, Design
 from .designs import FACE_VARIANT_PREFIX, designs_for, ensure_designs, get_design
@@ -251,22 +252,41 @@ def _other_boxes(scene: Scene, rng: np.random.Generator, n: int):
     return out
 
 
-def classifier_samples(scene: Scene, rng: np.random.Generator, other_fraction: float = OTHER_FRACTION):
-    """[(class_name, crop 64x64 BGR)] for one scene."""
+def classifier_samples(scene: Scene, rng: np.random.Generator, other_fraction: float = OTHER_FRACTION,
+                       light_ink_inverted: bool = False):
+    """[(class_name, crop 64x64 BGR)] for one scene. light_ink_inverted: see index_samples."""
     samples = []
-    for o in scene.objects:
-        if o.kind == "index" and o.code:
-            samples.append((o.code, jittered_crop(scene.image, o.box, rng)))
-    n_other = int(rng.binomial(max(1, len(samples)), other_fraction / (1 - other_fraction)))
-    if not samples:
+    indices = [o for o in scene.objects if o.kind == "index" and o.code]
+    for o in indices:
+        samples.extend(index_samples(o.code, jittered_crop(scene.image, o.box, rng), light_ink_inverted))
+    n_other = int(rng.binomial(max(1, len(indices)), other_fraction / (1 - other_fraction)))
+    if not indices:
         n_other = max(n_other, int(rng.integers(0, 3)))
     for b in _other_boxes(scene, rng, n_other):
         samples.append((OTHER.value, rectified_square(scene.image, *index_square(b, 1.0))))
     return samples
 
 
+def index_samples(code: str, crop: np.ndarray, light_ink_inverted: bool = False) -> list[tuple[str, np.ndarray]]:
+    """The samples one corner index's crop gives: itself under its code; with light_ink_inverted,
+    a crop whose ink is lighter than its paper (a dark face: polarity.light_ink) gives its
+    luma-inverted crop under its code and itself as `other`, since the recogniser reads such a
+    crop only through its inverted look (a crop read `other`, turned over): taught dark faces as
+    they are, a classifier reads them surely and wrongly before that look (Session 30's gcls runs
+    in docs/recognition-history.md).
+
+    >>> dark = np.full((64, 64, 3), 40, np.uint8)
+    >>> dark[10:30, 10:20] = 230                     # light ink on dark paper
+    >>> [c for c, _ in index_samples("5D", dark, True)], [c for c, _ in index_samples("5D", dark)]
+    (['5D', 'other'], ['5D'])
+    """
+    if light_ink_inverted and light_ink(crop):
+        return [(code, luma_inverted(crop)), (OTHER.value, crop)]
+    return [(code, crop)]
+
+
 def _cls_job(args):
-    out_dir, split, i, seed, designs, cfg = args
+    out_dir, split, i, seed, designs, cfg, light_ink_inverted = args
     name = f"{split}_{i:07d}"
     done_dir = Path(out_dir) / ".done" / split
     marker = done_dir / name
@@ -274,7 +294,7 @@ def _cls_job(args):
         return 0
     sc = generate_scene(scene_seed(seed, split, i), scene_designs(designs, seed, split, i), cfg)
     rng = np.random.default_rng(scene_seed(seed, split + "/crops", i))
-    for k, (cls, img) in enumerate(classifier_samples(sc, rng)):
+    for k, (cls, img) in enumerate(classifier_samples(sc, rng, light_ink_inverted=light_ink_inverted)):
         cv2.imwrite(str(Path(out_dir) / split / cls / f"{name}_{k:02d}.png"), img)
     marker.touch()
     return 1
@@ -282,8 +302,11 @@ def _cls_job(args):
 
 def build_classifier_dataset(out_dir, n_scenes_train: int, n_scenes_val: int, seed: int = 0,
                              workers: int = 1, config: SceneConfig | None = None,
-                             train_designs: list[str] | None = None, val_designs: list[str] | None = None) -> Path:
-    """Write an ImageFolder classification dataset of 64x64 corner-index crops."""
+                             train_designs: list[str] | None = None, val_designs: list[str] | None = None,
+                             light_ink_inverted: bool = False) -> Path:
+    """Write an ImageFolder classification dataset of 64x64 corner-index crops. light_ink_inverted:
+    dark faces' crops turned over, as the recogniser reads them (index_samples); False (the
+    committed classifier's recipe) writes every crop as it is."""
     out, cfg, tr, va = prepare_dataset(out_dir, config, train_designs, val_designs)
     for split in ("train", "val"):
         for c in CLASSIFIER_CLASSES:
@@ -291,7 +314,7 @@ def build_classifier_dataset(out_dir, n_scenes_train: int, n_scenes_val: int, se
         (out / ".done" / split).mkdir(parents=True, exist_ok=True)
     (out / "classes.txt").write_text("\n".join(CLASSIFIER_CLASSES) + "\n")
     for split, n, ds in (("train", n_scenes_train, tr), ("val", n_scenes_val, va)):
-        jobs = [(str(out), split, i, seed, ds, cfg) for i in range(n)]
+        jobs = [(str(out), split, i, seed, ds, cfg, light_ink_inverted) for i in range(n)]
         run_jobs(jobs, _cls_job, workers, f"classifier {split}")
     return out
 

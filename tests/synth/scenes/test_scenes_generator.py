@@ -175,3 +175,25 @@ def test_index_halves_add_up_to_the_index(scenes):
             assert (a + b) / 2 == pytest.approx(o.visible_fraction, abs=0.1), o
             lopsided += abs(a - b) > 0.2
     assert lopsided > 0
+
+
+def test_dark_faces_crops_are_written_as_the_recogniser_reads_them(tmp_path):
+    """light_ink_inverted: a dark face's index crop goes in turned over under its code, and as it is
+    under `other` (the recogniser reads such a crop only through its inverted look); the same
+    scenes give the same crops otherwise."""
+    from referee.synth.scenes.dataset import build_classifier_dataset
+    from referee.synth.scenes.generator import SceneConfig
+    from referee.vision.polarity import light_ink
+
+    dark = "referee-drawn-dark-1"
+    counts = {}
+    for flag in (False, True):
+        out = build_classifier_dataset(tmp_path / str(flag), 2, 0, seed=3, config=SceneConfig(p_joker=1.0),
+                                       train_designs=[dark], val_designs=[dark], light_ink_inverted=flag)
+        cards = [cv2.imread(str(p)) for p in (out / "train").rglob("*.png") if p.parent.name != "other"]
+        others = sum(1 for _ in (out / "train" / "other").glob("*.png"))
+        counts[flag] = (len(cards), others, sum(light_ink(c) for c in cards))
+    (cards, others, light), (cards_inv, others_inv, light_inv) = counts[False], counts[True]
+    assert cards == cards_inv and light > cards / 2          # a dark deck's crops: light ink, mostly
+    assert others_inv == others + light                       # each of them also as `other`
+    assert light_inv < light / 4                              # the crops under a code turned over

@@ -17,7 +17,8 @@
 # and run from the repository root there:  OUT=/some/dir bash tools/gpu_run.sh
 #
 # Runs (names under runs/, weights copied to $OUT/<name>.pt every 20 s and at the end):
-#   gdet-a  detector, from models/checkpoints/detector.pt, AdamW lr 0.0005
+#   gdet-a  detector, from models/checkpoints/detector.pt (a grafted one from its base class branches:
+#           referee.train.graft.trainable_start), AdamW lr 0.0005
 #   gdet-b  detector, from scratch (yolo11n.yaml)
 #   gcls-a  classifier, from models/checkpoints/classifier.pt, lr 0.0007
 #   gcls-b  classifier, from scratch, $CLS_SCRATCH_MODEL (default referee/train/index-cls-wide.yaml,

@@ -24,9 +24,10 @@ CLS_CARD_PX = (45.0, 170.0)
 
 # The next classifier's scenes hold both jokers in this share (SceneConfig.p_joker; the committed
 # classifier's scenes had the generator's 0.15, and few of its decks have jokers), and dark faces'
-# crops are written as the recogniser reads them, luma-inverted under their code and as they are
-# under `other` (dataset.index_samples). Both from Session 30's CPU runs (docs/recognition-history.md):
-# trained so, the small network read the face decks' jokers 65 of 65 and dark faces at 0.98 on
-# tuning scenes, against 0.96 when it learnt dark faces as they are or not at all.
+# crops are written as the recogniser reads them: luma-inverted under their code, and as they are
+# under `other` (dataset.index_samples). From Session 30's CPU runs (docs/recognition-history.md):
+# gcls-e trained on so read the face decks' jokers 65 of 65 on tuning scenes and their dark faces
+# at 0.98 (0.96 without the crops as they are under `other`), but the ordinary designs a little
+# worse: the small network on this CPU cannot hold both, a longer run on a lent GPU may.
 CLS_JOKERS = 0.5
 CLS_LIGHT_INK_INVERTED = True

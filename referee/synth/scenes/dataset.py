@@ -271,9 +271,9 @@ def index_samples(code: str, crop: np.ndarray, light_ink_inverted: bool = False)
     """The samples one corner index's crop gives: itself under its code; with light_ink_inverted,
     a crop whose ink is lighter than its paper (a dark face: polarity.light_ink) gives its
     luma-inverted crop under its code and itself as `other`, since the recogniser reads such a
-    crop only through its inverted look (a crop read `other`, turned over): taught dark faces as
-    they are, a classifier reads them surely and wrongly before that look (Session 30's gcls runs
-    in docs/recognition-history.md).
+    crop only through its inverted look (a crop read `other`, turned over): taught only the turned
+    crops, a classifier read dark faces worse than taught both (docs/recognition-history.md,
+    Session 30).
 
     >>> dark = np.full((64, 64, 3), 40, np.uint8)
     >>> dark[10:30, 10:20] = 230                     # light ink on dark paper

@@ -8,7 +8,6 @@ interrupted run continues where it stopped.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 from pathlib import Path
 from typing import overload
 
@@ -256,16 +255,14 @@ def run_data(args: argparse.Namespace) -> int:
                                room_edges=args.det_room_edges)
     if args.what in ("both", "cls"):
         config = None
-        card_px, jokers = getattr(args, "cls_card_px", None), getattr(args, "cls_jokers", None)
-        if card_px is not None or jokers is not None:
+        overrides = {field: value for field, value in (("card_px", getattr(args, "cls_card_px", None)),
+                                                      ("p_joker", getattr(args, "cls_jokers", None)))
+                     if value is not None}
+        if overrides:
             # imported here with the rest of the scene generator (cv2)
             from referee.synth.scenes.generator import SceneConfig
 
-            config = SceneConfig()
-            if card_px is not None:
-                config = dataclasses.replace(config, card_px=card_px)
-            if jokers is not None:
-                config = dataclasses.replace(config, p_joker=jokers)
+            config = SceneConfig(**overrides)
         build_classifier_dataset(args.data_out / "cls", args.cls_scenes, args.cls_val_scenes, args.seed + 1,
                                  workers=args.workers, config=config,
                                  light_ink_inverted=getattr(args, "cls_light_ink_inverted", False))

@@ -133,9 +133,9 @@ def train_detector(data: Path, run_name: str, epochs: int, imgsz: int = 320, bat
         augment.update(optimizer="AdamW", lr0=lr0, warmup_epochs=0.0, cos_lr=True)
     if class_branch_only:
         augment["freeze"] = class_branch_freeze()
+    train_args = dict(data=str(data_yaml), imgsz=imgsz, batch=batch, workers=workers, cache=cache, rect=False, **augment)
     if not model.endswith(".pt"):
-        return _train(model, run_name, epochs, threads, device, hours, data=str(data_yaml), imgsz=imgsz, batch=batch,
-                      workers=workers, cache=cache, rect=False, **augment)
+        return _train(model, run_name, epochs, threads, device, hours, **train_args)
     # graft imports torch, which only training from a checkpoint needs here
     from referee.train.graft import trainable_start
 
@@ -143,8 +143,7 @@ def train_detector(data: Path, run_name: str, epochs: int, imgsz: int = 320, bat
         start = trainable_start(Path(model), Path(tmp) / Path(model).name)
         if start != Path(model):
             print(f"{model} is a grafted detector: training starts from its base class branches", flush=True)
-        return _train(str(start), run_name, epochs, threads, device, hours, data=str(data_yaml), imgsz=imgsz,
-                      batch=batch, workers=workers, cache=cache, rect=False, **augment)
+        return _train(str(start), run_name, epochs, threads, device, hours, **train_args)
 
 
 def train_classifier(data: Path, run_name: str, epochs: int, imgsz: int = 64, batch: int = 256,

@@ -63,6 +63,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     e = sub.add_parser("export", help="export trained weights to ONNX under models/")
     e.add_argument("--detector", type=Path, help="detector weights (.pt)")
     e.add_argument("--classifier", type=Path, help="classifier weights (.pt)")
+    e.add_argument("--joker-reader", type=Path,
+                   help="classifier weights (.pt) asked about jokers (referee.vision.jokers): models/joker_reader.onnx")
     e.add_argument("--out", type=Path, default=REPO / "models")
     _export_args(e)
     e.set_defaults(func=run_export)
@@ -317,15 +319,18 @@ def run_widen(args: argparse.Namespace) -> int:
 def run_export(args: argparse.Namespace) -> int:
     _need_training_extra()
     # imported here, like run_data's imports, once the train extra is known to be there
-    from referee.train.runner import export_classifier, export_detector
+    from referee.train.runner import export_classifier, export_detector, export_onnx
+    from referee.vision.jokers import JOKER_READER_FILE
     from referee.vision.recognizer import CLASSIFIER_FILE, DETECTOR_FILE
 
-    if not args.detector and not args.classifier:
-        raise UserError("nothing to export: give --detector and/or --classifier")
+    if not args.detector and not args.classifier and not args.joker_reader:
+        raise UserError("nothing to export: give --detector, --classifier and/or --joker-reader")
     if args.detector:
         print(export_detector(args.detector, args.out / DETECTOR_FILE, quantize=not args.float_detector))
     if args.classifier:
         print(export_classifier(args.classifier, args.out / CLASSIFIER_FILE, quantize=args.int8_classifier))
+    if args.joker_reader:   # float, no embedding: it is asked for probabilities only
+        print(export_onnx(args.joker_reader, args.out / JOKER_READER_FILE, imgsz=64, dynamic=True))
     return 0
 
 

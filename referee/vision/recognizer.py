@@ -20,6 +20,7 @@ from referee.vision.deck import DeckIndex, load_deck
 from referee.vision.deck_head import DeckHead
 from referee.vision.deck_model import DeckModel
 from referee.vision.detector import CornerDetector
+from referee.vision.jokers import JOKER_READER_FILE, JokerReader
 from referee.vision.grouping import (CornerReading, angle_gap, conflicting_corners, contradicted, duplicate_clusters,
                                     face_up_backs, group_corners, inside_a_card, off_every_card, overlap_of_smaller,
                                     readings_alike, separate_corners, symmetric_pairs, without_backs_within_faces)
@@ -399,6 +400,9 @@ class CardRecognizer:
     (LIVE_OPTIONS). Its label and alternatives stay as read.
     inverted_look: read an unsure crop with light ink on dark paper again with its luma turned
     over (inverted_look_at; INVERTED_LOOK_BELOW; with an enrolled deck, by the deck); False: never.
+    joker_reader: where the models folder has the joker reader (referee.vision.jokers) and no deck
+    is enrolled, ask it about the corners the classifier is unsure of, and drop the `back`s that
+    hold a corner it reads as a joker; False: never.
     """
 
     def __init__(
@@ -425,6 +429,7 @@ class CardRecognizer:
         back_min_probability: float | None = None,
         inverted_look: bool = True,
         edge_back_clearance: float | None = None,
+        joker_reader: bool = True,
     ) -> None:
         models = Path(models_dir) if models_dir else default_models_dir()
         if deck is not None and not isinstance(deck, (DeckIndex, DeckHead, DeckModel)):
@@ -449,6 +454,12 @@ class CardRecognizer:
         self.back_verifier = (BackVerifier(verifier, threads=threads)
                               if check_backs and back_min_probability is not None and verifier.is_file() else None)
         self.back_min_probability = back_min_probability
+        # an enrolled deck learnt its own jokers; a models folder without the reader reads without it
+        reader = models / JOKER_READER_FILE
+        self.joker_reader = (JokerReader(reader, threads=threads, spin=spin)
+                             if joker_reader and deck is None and reader.is_file() else None)
+        if self.joker_reader is not None and self.joker_reader.names != self.classifier.names:
+            raise UserError(f"joker reader {reader} has other classes than classifier {self.classifier.model.path}")
         self.edge_back_clearance = edge_back_clearance
         self.min_probability = min_probability
         self.share_probability = share_probability
@@ -516,9 +527,11 @@ class CardRecognizer:
 
     def _read_once(self, crops: list[np.ndarray]) -> tuple[list[tuple[str, float]], np.ndarray]:
         """Readings and base probabilities of the crops from one run of the classifier: its own
-        readings, or an enrolled deck's of its embeddings."""
+        readings (with the joker reader's second opinion), or an enrolled deck's of its embeddings."""
         if not self._reads_embeddings:
             probabilities = self.classifier.probabilities(crops)
+            if self.joker_reader is not None:
+                probabilities = self.joker_reader.second_opinion(crops, probabilities, self.classifier.names)
             return self.classifier.readings(probabilities), probabilities
         probabilities, embeddings = self.classifier.read(crops)
         return self.deck.classify(probabilities, embeddings, self.classifier.names, reject=REJECT_CLASS), probabilities
@@ -592,35 +605,41 @@ class CardRecognizer:
         """The detector's boxes at det_conf, and faint index boxes (faint_index_conf .. det_conf)."""
         return self._detections(frame)[0]
 
-    def _detections(self, frame: np.ndarray, detect=None) -> tuple[list[Detection], list[Detection]]:
-        """(detections as `detections` gives them, faint backs: faint_back_conf .. det_conf);
-        `detect(frame)` finds the boxes instead of the detector on the whole frame."""
+    def _detections(self, frame: np.ndarray, detect=None) -> tuple[list[Detection], list[Detection], list[Detection]]:
+        """(detections as `detections` gives them, faint backs: faint_back_conf .. det_conf,
+        every index box found, faint ones included); `detect(frame)` finds the boxes instead of
+        the detector on the whole frame."""
         found = (detect or self.detector.detect)(frame)
+        every_index = [d for d in found if d.kind == "index"]
         if self.faint_index_conf is None and self.faint_back_conf is None:
-            return found, []
+            return found, [], every_index
         faint_index = self.faint_index_conf is not None
         kept = [d for d in found if d.confidence >= self.det_conf or (faint_index and d.kind == "index")]
         back_floor = self.faint_back_conf
         faint_backs = [] if back_floor is None else [d for d in found if d.kind == "back"
                                                       and back_floor <= d.confidence < self.det_conf]
-        return kept, faint_backs
+        return kept, faint_backs, every_index
 
     def _faint_backs(self, frame: np.ndarray, faint: list[Detection], readings: list[CardReading],
-                     cards: list[Detection]) -> list[CardReading]:
+                     cards: list[Detection], every_index: list[Detection]) -> list[CardReading]:
         """The faint backs that are plausible backs and lie on no card already read (a faint
         `back` over a face-up card is that card, or part of it)."""
         taken = [r.box for r in readings] + [c.box for c in cards]
         free = [d for d in faint if not any(overlap_of_smaller(d.box, box) > FAINT_BACK_MAX_OVERLAP for box in taken)]
         if self.check_backs:
-            free = self._checked_backs(frame, free, cards)
+            free = self._checked_backs(frame, free, cards, every_index)
         return [CardReading(BACK, d.confidence, d.box, faint=True) for d in free]
 
-    def _checked_backs(self, frame: np.ndarray, backs: list[Detection], cards: list[Detection]) -> list[Detection]:
+    def _checked_backs(self, frame: np.ndarray, backs: list[Detection], cards: list[Detection],
+                       every_index: list[Detection]) -> list[Detection]:
         """The backs that pass back_check, lie clear of the frame's edge (with
-        edge_back_clearance) and, with a verifier, read as a back at back_min_probability or more."""
+        edge_back_clearance), hold no corner the joker reader reads as a joker (where there is
+        one) and, with a verifier, read as a back at back_min_probability or more."""
         if self.edge_back_clearance is not None:   # first: it is the cheap test
             backs = [b for b in backs if not cut_by_edge(b.box, frame.shape[:2], self.edge_back_clearance)]
         backs = plausible_backs(frame, backs, cards)
+        if self.joker_reader is not None:
+            backs = self.joker_reader.backs_off_jokers(frame, backs, every_index)
         if self.back_verifier is None or not backs:
             return backs
         p = self.back_verifier.back_probabilities(frame, [b.box for b in backs])
@@ -756,7 +775,7 @@ class CardRecognizer:
         if frame is None or frame.ndim != 3 or frame.shape[2] != 3 or frame.size == 0:
             raise ValueError("frame must be a non-empty BGR image")
         t0 = time.perf_counter()
-        dets, faint_backs = self._detections(frame, detect)
+        dets, faint_backs, every_index = self._detections(frame, detect)
         t1 = time.perf_counter()
         indices = [d for d in dets if d.kind == "index"]
         cards = [d for d in dets if d.kind == "card"]
@@ -767,7 +786,7 @@ class CardRecognizer:
         face_up, backs = face_up_backs(corners, backs)
         cards = cards + face_up
         if self.check_backs:
-            backs = self._checked_backs(frame, backs, cards)
+            backs = self._checked_backs(frame, backs, cards, every_index)
         readings = group_corners(corners, cards, backs)
         if self.check_backs:
             readings = without_backs_within_faces(readings)
@@ -779,7 +798,7 @@ class CardRecognizer:
             readings = [r for r in readings if r.label is BACK or separate_corners(r) > 1
                         or reading_probability(r) >= self.single_corner_min_probability]
         if faint_backs:
-            readings.extend(self._faint_backs(frame, faint_backs, readings, cards))
+            readings.extend(self._faint_backs(frame, faint_backs, readings, cards, every_index))
         t3 = time.perf_counter()
         if timings is not None:
             timings["detector"] = (t1 - t0) * 1000

@@ -1,0 +1,96 @@
+"""The joker reader: a second opinion on the corners the classifier is unsure of, and on the
+`back`s that hold a corner reading as a joker (referee.vision.jokers)."""
+
+import os
+
+import numpy as np
+import pytest
+
+from referee.errors import UserError
+from referee.synth.scenes.generator import Camera, CardPlacement, Effects, TableStyle, render_table
+from referee.vision.back_verifier import BACK_VERIFIER_FILE
+from referee.vision.jokers import (JOKER_LOOK_BELOW, JOKER_MIN_PROBABILITY, JOKER_READER_FILE, JokerReader,
+                                   take_jokers)
+from referee.vision.model_files import default_models_dir
+from referee.vision.recognizer import CLASSIFIER_FILE, DETECTOR_FILE, LIVE_OPTIONS, STILL_IMAGE_OPTIONS, CardRecognizer
+from referee.vision.types import Detection
+
+NAMES = ["AS", "2D", "JK", "other"]
+
+
+def row(**p):
+    out = np.zeros(len(NAMES))
+    for name, value in p.items():
+        out[NAMES.index(name)] = value
+    return out
+
+
+def test_only_corners_read_as_nothing_a_joker_or_unsurely_take_the_readers_joker():
+    sure = row(AS=0.97, other=0.03)
+    rejected = row(AS=0.05, other=0.95)
+    unsure = row(**{"2D": JOKER_LOOK_BELOW - 0.05}, other=1 - JOKER_LOOK_BELOW + 0.05)
+    base = np.stack([sure, rejected, unsure, rejected])
+    reader = np.stack([row(JK=0.999, other=0.001)] * 3 + [row(JK=JOKER_MIN_PROBABILITY - 0.01, other=0.02, AS=0.0)])
+    out = take_jokers(base, reader, NAMES)
+    assert out[0].tolist() == sure.tolist()               # a sure card stays what it is
+    assert out[1].argmax() == out[2].argmax() == NAMES.index("JK")
+    assert out[3].tolist() == rejected.tolist()           # the reader not sure enough: as read
+    assert take_jokers(np.zeros((0, 4)), np.zeros((0, 4)), NAMES).shape == (0, 4)
+
+
+def joker_table(design: str, key: str, face_down_beside: bool = False):
+    """A face-up joker of `design` on the left; on the right a 7D, or a face-down card."""
+    right = CardPlacement(None, design, (90.0, -20.0), -10.0, False) if face_down_beside else \
+        CardPlacement("7D", design, (90.0, -20.0), -10.0, True)
+    placements = [CardPlacement("JK", design, (-90.0, -20.0), 0.0, True, key=key), right]
+    return render_table(placements, TableStyle(kind="felt", texture_seed=3), Camera(), effects=Effects(noise_sigma=2.0),
+                        seed=5)
+
+
+JESTERS = [("referee-drawn-coloured-1", "JKR"), ("referee-drawn-dark-2", "JKB")]
+
+
+@pytest.mark.parametrize("design,key", JESTERS)
+def test_a_held_out_jester_is_read_with_the_reader_and_missed_without_it(design, key):
+    image = joker_table(design, key).image
+    with_reader = CardRecognizer(None, **STILL_IMAGE_OPTIONS)
+    assert with_reader.joker_reader is not None
+    assert sorted(r.code for r in with_reader.read(image)) == ["7D", "JK"]
+    without = CardRecognizer(None, joker_reader=False, **STILL_IMAGE_OPTIONS)
+    assert [r.code for r in without.read(image)] == ["7D"]
+
+
+@pytest.mark.parametrize("design,key", JESTERS)
+def test_the_live_referee_reads_the_jester_with_the_reader(design, key):
+    readings = CardRecognizer(None, **LIVE_OPTIONS).read(joker_table(design, key).image)
+    assert sorted(r.code for r in readings) == ["7D", "JK"]
+
+
+def test_a_back_over_a_face_up_joker_is_dropped_and_a_face_down_card_kept():
+    scene = joker_table("referee-drawn-coloured-1", "JKR", face_down_beside=True)
+    boxes = {o.kind: tuple(float(v) for v in o.box) for o in scene.objects if o.kind in ("card", "back")}
+    recognizer = CardRecognizer(None, **STILL_IMAGE_OPTIONS)
+    indices = [d for d in recognizer.detector.detect(scene.image) if d.kind == "index"]
+    on_joker, face_down = Detection("back", boxes["card"], 0.5), Detection("back", boxes["back"], 0.5)
+    kept = recognizer.joker_reader.backs_off_jokers(scene.image, [on_joker, face_down], indices)
+    assert kept == [face_down]
+
+
+@pytest.fixture
+def models_without_reader(tmp_path):
+    for name in (DETECTOR_FILE, CLASSIFIER_FILE):
+        os.symlink(default_models_dir() / name, tmp_path / name)
+    return tmp_path
+
+
+def test_a_models_folder_without_the_reader_reads_without_it(models_without_reader):
+    assert CardRecognizer(models_without_reader).joker_reader is None
+
+
+def test_a_reader_without_the_joker_class_is_refused_in_one_line(models_without_reader):
+    os.symlink(default_models_dir() / BACK_VERIFIER_FILE, models_without_reader / JOKER_READER_FILE)
+    with pytest.raises(UserError, match="has no JK and other classes") as caught:
+        CardRecognizer(models_without_reader)
+    assert "\n" not in str(caught.value)
+    with pytest.raises(UserError, match="has no JK"):
+        JokerReader(models_without_reader / JOKER_READER_FILE)

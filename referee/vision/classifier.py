@@ -21,6 +21,19 @@ def crop_blobs(crops: list[np.ndarray], max_batch: int):
         yield np.ascontiguousarray(chunk.transpose(0, 3, 1, 2), dtype=np.float32) / 255.0
 
 
+def normalised_geometric_mean(looks: np.ndarray, axis: int) -> np.ndarray:
+    """Several looks' class probabilities (along `axis`) combined into one row per crop: their
+    geometric mean, normalised to sum to 1 (a class every look backs stays sure; one look's
+    doubt pulls it down).
+
+        >>> normalised_geometric_mean(np.array([[[0.9, 0.1]], [[0.5, 0.5]]]), axis=0).round(3)
+        array([[0.75, 0.25]])
+    """
+    logs = np.log(looks + 1e-6).sum(axis=axis)
+    combined = np.exp((logs - logs.max(axis=-1, keepdims=True)) / max(looks.shape[axis], 1))
+    return combined / combined.sum(axis=-1, keepdims=True)
+
+
 class IndexClassifier:
     """Reads the card code from 64x64 BGR crops made by referee.vision.crops.crop_index."""
 

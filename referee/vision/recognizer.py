@@ -14,7 +14,7 @@ import numpy as np
 from referee.errors import UserError
 from referee.vision.back_check import cut_by_edge, plausible_backs
 from referee.vision.back_verifier import BACK_VERIFIER_FILE, BackVerifier
-from referee.vision.classifier import REJECT_CLASS, IndexClassifier
+from referee.vision.classifier import REJECT_CLASS, IndexClassifier, normalised_geometric_mean
 from referee.vision.crops import rectify_index, small_index_crops
 from referee.vision.deck import DeckIndex, load_deck
 from referee.vision.deck_head import DeckHead
@@ -162,19 +162,6 @@ STILL_IMAGE_OPTIONS = MappingProxyType({"small_index_px": SMALL_INDEX_PX, "confl
 LIVE_OPTIONS = MappingProxyType({"faint_back_conf": FAINT_BACK_CONF, "check_middles": True})
 
 STAGES = ("detector", "crops", "classifier", "grouping")
-
-
-def normalised_geometric_mean(looks: np.ndarray, axis: int) -> np.ndarray:
-    """Several looks' class probabilities (along `axis`) combined into one row per crop: their
-    geometric mean, normalised to sum to 1 (a class every look backs stays sure; one look's
-    doubt pulls it down).
-
-        >>> normalised_geometric_mean(np.array([[[0.9, 0.1]], [[0.5, 0.5]]]), axis=0).round(3)
-        array([[0.75, 0.25]])
-    """
-    logs = np.log(looks + 1e-6).sum(axis=axis)
-    combined = np.exp((logs - logs.max(axis=-1, keepdims=True)) / max(looks.shape[axis], 1))
-    return combined / combined.sum(axis=-1, keepdims=True)
 
 
 # The codes a reading passes on besides its best: enough for the referee to weigh a misread
@@ -621,25 +608,26 @@ class CardRecognizer:
         return kept, faint_backs, every_index
 
     def _faint_backs(self, frame: np.ndarray, faint: list[Detection], readings: list[CardReading],
-                     cards: list[Detection], every_index: list[Detection]) -> list[CardReading]:
+                     cards: list[Detection], unread: list[Detection]) -> list[CardReading]:
         """The faint backs that are plausible backs and lie on no card already read (a faint
         `back` over a face-up card is that card, or part of it)."""
         taken = [r.box for r in readings] + [c.box for c in cards]
         free = [d for d in faint if not any(overlap_of_smaller(d.box, box) > FAINT_BACK_MAX_OVERLAP for box in taken)]
         if self.check_backs:
-            free = self._checked_backs(frame, free, cards, every_index)
+            free = self._checked_backs(frame, free, cards, unread)
         return [CardReading(BACK, d.confidence, d.box, faint=True) for d in free]
 
     def _checked_backs(self, frame: np.ndarray, backs: list[Detection], cards: list[Detection],
-                       every_index: list[Detection]) -> list[Detection]:
+                       unread: list[Detection]) -> list[Detection]:
         """The backs that pass back_check, lie clear of the frame's edge (with
-        edge_back_clearance), hold no corner the joker reader reads as a joker (where there is
-        one) and, with a verifier, read as a back at back_min_probability or more."""
+        edge_back_clearance), hold no `unread` index box (one read as no card) that the joker
+        reader reads as a joker (where there is one) and, with a verifier, read as a back at
+        back_min_probability or more."""
         if self.edge_back_clearance is not None:   # first: it is the cheap test
             backs = [b for b in backs if not cut_by_edge(b.box, frame.shape[:2], self.edge_back_clearance)]
         backs = plausible_backs(frame, backs, cards)
         if self.joker_reader is not None:
-            backs = self.joker_reader.backs_off_jokers(frame, backs, every_index)
+            backs = self.joker_reader.backs_off_jokers(frame, backs, unread)
         if self.back_verifier is None or not backs:
             return backs
         p = self.back_verifier.back_probabilities(frame, [b.box for b in backs])
@@ -783,10 +771,14 @@ class CardRecognizer:
         stage: dict = {}
         corners = self.read_corners(frame, indices, cards, stage)
         t2 = time.perf_counter()
+        # the index boxes read as no card: a face-up card's read corner inside a `back` box is
+        # that card lying over a face-down one, not a joker's corner
+        read_boxes = {c.detection.box for c in corners}
+        unread = [d for d in every_index if d.box not in read_boxes]
         face_up, backs = face_up_backs(corners, backs)
         cards = cards + face_up
         if self.check_backs:
-            backs = self._checked_backs(frame, backs, cards, every_index)
+            backs = self._checked_backs(frame, backs, cards, unread)
         readings = group_corners(corners, cards, backs)
         if self.check_backs:
             readings = without_backs_within_faces(readings)
@@ -798,7 +790,7 @@ class CardRecognizer:
             readings = [r for r in readings if r.label is BACK or separate_corners(r) > 1
                         or reading_probability(r) >= self.single_corner_min_probability]
         if faint_backs:
-            readings.extend(self._faint_backs(frame, faint_backs, readings, cards, every_index))
+            readings.extend(self._faint_backs(frame, faint_backs, readings, cards, unread))
         t3 = time.perf_counter()
         if timings is not None:
             timings["detector"] = (t1 - t0) * 1000

@@ -66,8 +66,9 @@ def test_the_live_referee_reads_the_jester_with_the_reader(design, key):
     assert sorted(r.code for r in readings) == ["7D", "JK"]
 
 
-def test_a_back_over_a_face_up_joker_is_dropped_and_a_face_down_card_kept():
-    scene = joker_table("referee-drawn-coloured-1", "JKR", face_down_beside=True)
+@pytest.mark.parametrize("design", ["referee-drawn-dark-1", "referee-drawn-dark-2"])
+def test_a_back_over_a_dark_face_up_joker_is_dropped_and_a_face_down_card_kept(design):
+    scene = joker_table(design, "JKR", face_down_beside=True)
     boxes = {o.kind: tuple(float(v) for v in o.box) for o in scene.objects if o.kind in ("card", "back")}
     recognizer = CardRecognizer(None, **STILL_IMAGE_OPTIONS)
     indices = [d for d in recognizer.detector.detect(scene.image) if d.kind == "index"]

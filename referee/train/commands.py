@@ -77,6 +77,21 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     _export_args(a)
     a.set_defaults(func=run_all)
 
+    j = sub.add_parser("jokers", help="the joker reader: crops with many jokers and the face decks "
+                       "(referee.train.joker_data), training from a classifier, export to models/joker_reader.onnx")
+    j.add_argument("--data", type=Path, default=DEFAULT_DATA / "jokers")
+    j.add_argument("--seed", type=int, default=None, help="the ordinary scenes' seed (default joker_data.SEED)")
+    j.add_argument("--init", type=Path, default=REPO / "models" / "checkpoints" / "classifier.pt",
+                   help="the classifier it starts from (default the committed one)")
+    j.add_argument("--name", default="jokers", help="run name under runs/")
+    j.add_argument("--epochs", type=int, default=2)
+    j.add_argument("--lr0", type=float, default=0.0003)
+    j.add_argument("--workers", type=int, default=2)
+    j.add_argument("--threads", type=int, default=None)
+    j.add_argument("--device", default="cpu")
+    j.add_argument("--out", type=Path, default=REPO / "models")
+    j.set_defaults(func=run_jokers)
+
     b = sub.add_parser("backs", help="the back verifier: crops of a detector's `back` boxes on generated scenes, "
                        "training, export to models/back_verifier.onnx (each step resumable)")
     b.add_argument("--data", type=Path, default=DEFAULT_DATA / "backs")
@@ -351,6 +366,24 @@ def run_all(args: argparse.Namespace) -> int:
                              device=args.device, hours=args.hours)
     export_classifier(cls_run / "weights" / "best.pt", args.out / CLASSIFIER_FILE, quantize=args.int8_classifier)
     export_detector(det_run / "weights" / "best.pt", args.out / DETECTOR_FILE, quantize=not args.float_detector)
+    return 0
+
+
+def run_jokers(args: argparse.Namespace) -> int:
+    _need_training_extra()
+    # imported here, like run_data's imports, once the train extra is known to be there
+    from referee.synth.scenes.sources import fetch_sources
+    from referee.train.joker_data import SEED, write_joker_reader_data
+    from referee.train.runner import export_onnx, train_classifier
+    from referee.vision.jokers import JOKER_READER_FILE
+
+    if not args.init.is_file():
+        raise UserError(f"classifier weights not found: {args.init}")
+    fetch_sources()   # the designs `referee train data` trains on
+    joined = write_joker_reader_data(args.data, seed=SEED if args.seed is None else args.seed, workers=args.workers)
+    run = train_classifier(joined, args.name, args.epochs, workers=1, threads=args.threads, model=str(args.init),
+                           lr0=args.lr0, device=args.device)
+    print(export_onnx(run / "weights" / "last.pt", args.out / JOKER_READER_FILE, imgsz=64, dynamic=True))
     return 0
 
 

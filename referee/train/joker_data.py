@@ -22,6 +22,7 @@ from pathlib import Path
 
 import cv2
 
+from referee.errors import UserError
 from referee.synth.scenes.dataset import build_classifier_dataset, usable_design_names
 from referee.synth.scenes.designs import FACE_VARIANT_PREFIX
 from referee.synth.scenes.generator import SceneConfig
@@ -65,9 +66,12 @@ def write_joker_reader_data(out: str | os.PathLike, seed: int = SEED, scenes: di
 def invert_set(source: Path, target: Path) -> None:
     """Every crop of an ImageFolder split luma-inverted (polarity.luma_inverted), same classes."""
     for crop in sorted(source.glob("*/*.png")):
+        image = cv2.imread(str(crop))
+        if image is None:
+            raise UserError(f"unreadable crop {crop}: write the set again")
         written = target / crop.parent.name / crop.name
         written.parent.mkdir(parents=True, exist_ok=True)
-        cv2.imwrite(str(written), luma_inverted(cv2.imread(str(crop))))
+        cv2.imwrite(str(written), luma_inverted(image))
 
 
 def join_sets(out: Path) -> Path:

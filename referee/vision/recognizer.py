@@ -20,10 +20,10 @@ from referee.vision.deck import DeckIndex, load_deck
 from referee.vision.deck_head import DeckHead
 from referee.vision.deck_model import DeckModel
 from referee.vision.detector import CornerDetector
-from referee.vision.jokers import JOKER_READER_FILE, JokerReader
 from referee.vision.grouping import (CornerReading, angle_gap, conflicting_corners, contradicted, duplicate_clusters,
                                     face_up_backs, group_corners, inside_a_card, off_every_card, overlap_of_smaller,
                                     readings_alike, separate_corners, symmetric_pairs, without_backs_within_faces)
+from referee.vision.jokers import JOKER_READER_FILE, JokerReader
 from referee.vision.labels import BACK, parse_label, turned_twin
 from referee.vision.middle import PICTURE_SHARE, box_middle, middle_square, picture_share
 from referee.vision.model_files import default_models_dir, file_sha256

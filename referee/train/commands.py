@@ -83,13 +83,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     j.add_argument("--seed", type=int, default=None, help="the ordinary scenes' seed (default joker_data.SEED)")
     j.add_argument("--init", type=Path, default=REPO / "models" / "checkpoints" / "classifier.pt",
                    help="the classifier it starts from (default the committed one)")
-    j.add_argument("--name", default="jokers", help="run name under runs/")
-    j.add_argument("--epochs", type=int, default=2)
-    j.add_argument("--lr0", type=float, default=0.0003)
-    j.add_argument("--workers", type=int, default=2)
-    j.add_argument("--threads", type=int, default=None)
-    j.add_argument("--device", default="cpu")
-    j.add_argument("--out", type=Path, default=REPO / "models")
+    _small_run_args(j, name="jokers", epochs=2, lr0=0.0003)
     j.set_defaults(func=run_jokers)
 
     b = sub.add_parser("backs", help="the back verifier: crops of a detector's `back` boxes on generated scenes, "
@@ -105,15 +99,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "back_verifier.CROP_MARGIN); the exported model declares it")
     b.add_argument("--jokers", type=float, default=0.0,
                    help="share of training scenes whose decks hold both jokers, each face-up joker cropped as `other`")
-    b.add_argument("--name", default="backs", help="run name under runs/")
-    b.add_argument("--epochs", type=int, default=6)
-    b.add_argument("--lr0", type=float, default=0.002)
     b.add_argument("--batch", type=int, default=256)
-    b.add_argument("--workers", type=int, default=2)
-    b.add_argument("--threads", type=int, default=None)
-    b.add_argument("--device", default="cpu")
-    b.add_argument("--out", type=Path, default=REPO / "models")
+    _small_run_args(b, name="backs", epochs=6, lr0=0.002)
     b.set_defaults(func=run_backs)
+
+
+def _small_run_args(p: argparse.ArgumentParser, name: str, epochs: int, lr0: float) -> None:
+    """The training run of a small model that `referee train backs|jokers` writes, trains and exports."""
+    p.add_argument("--name", default=name, help="run name under runs/")
+    p.add_argument("--epochs", type=int, default=epochs)
+    p.add_argument("--lr0", type=float, default=lr0)
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--threads", type=int, default=None)
+    p.add_argument("--device", default="cpu")
+    p.add_argument("--out", type=Path, default=REPO / "models")
 
 
 def _export_args(p: argparse.ArgumentParser) -> None:
@@ -334,8 +333,7 @@ def run_widen(args: argparse.Namespace) -> int:
 def run_export(args: argparse.Namespace) -> int:
     _need_training_extra()
     # imported here, like run_data's imports, once the train extra is known to be there
-    from referee.train.runner import export_classifier, export_detector, export_onnx
-    from referee.vision.jokers import JOKER_READER_FILE
+    from referee.train.runner import export_classifier, export_detector, export_joker_reader
     from referee.vision.recognizer import CLASSIFIER_FILE, DETECTOR_FILE
 
     if not args.detector and not args.classifier and not args.joker_reader:
@@ -344,8 +342,8 @@ def run_export(args: argparse.Namespace) -> int:
         print(export_detector(args.detector, args.out / DETECTOR_FILE, quantize=not args.float_detector))
     if args.classifier:
         print(export_classifier(args.classifier, args.out / CLASSIFIER_FILE, quantize=args.int8_classifier))
-    if args.joker_reader:   # float, no embedding: it is asked for probabilities only
-        print(export_onnx(args.joker_reader, args.out / JOKER_READER_FILE, imgsz=64, dynamic=True))
+    if args.joker_reader:
+        print(export_joker_reader(args.joker_reader, args.out))
     return 0
 
 
@@ -374,8 +372,7 @@ def run_jokers(args: argparse.Namespace) -> int:
     # imported here, like run_data's imports, once the train extra is known to be there
     from referee.synth.scenes.sources import fetch_sources
     from referee.train.joker_data import SEED, write_joker_reader_data
-    from referee.train.runner import export_onnx, train_classifier
-    from referee.vision.jokers import JOKER_READER_FILE
+    from referee.train.runner import export_joker_reader, train_classifier
 
     if not args.init.is_file():
         raise UserError(f"classifier weights not found: {args.init}")
@@ -383,7 +380,7 @@ def run_jokers(args: argparse.Namespace) -> int:
     joined = write_joker_reader_data(args.data, seed=SEED if args.seed is None else args.seed, workers=args.workers)
     run = train_classifier(joined, args.name, args.epochs, workers=1, threads=args.threads, model=str(args.init),
                            lr0=args.lr0, device=args.device)
-    print(export_onnx(run / "weights" / "last.pt", args.out / JOKER_READER_FILE, imgsz=64, dynamic=True))
+    print(export_joker_reader(run / "weights" / "last.pt", args.out))
     return 0
 
 

@@ -18,6 +18,7 @@ from typing import Any
 from referee.errors import UserError
 from referee.train.embedding import add_embedding_output, write_head
 from referee.train.quantize import quantize_model
+from referee.vision.jokers import JOKER_READER_FILE
 
 REPO = Path(__file__).resolve().parents[2]
 RUNS = REPO / "runs"
@@ -209,6 +210,12 @@ def export_detector(weights: Path, out: Path, imgsz: tuple[int, int] = DETECTOR_
     with tempfile.TemporaryDirectory() as tmp:
         float_model = export_onnx(weights, Path(tmp) / "detector-float.onnx", imgsz=imgsz)
         return quantize_model(float_model, out)
+
+
+def export_joker_reader(weights: Path, models_dir: Path) -> Path:
+    """The joker reader (referee.vision.jokers) into models_dir: float, no `embedding` output (it
+    is asked for probabilities only)."""
+    return export_onnx(weights, Path(models_dir) / JOKER_READER_FILE, imgsz=64, dynamic=True)
 
 
 # The classifier is calibrated on more scenes than the detector: 24 scenes give only a few

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 from referee.errors import UserError
@@ -92,6 +94,13 @@ class IndexClassifier:
             probs.append(outputs[first])
             embeddings.append(outputs[EMBEDDING_OUTPUT])
         return np.concatenate(probs), np.concatenate(embeddings).astype(np.float32, copy=False)
+
+    def with_turns(self, crops: list[np.ndarray], probabilities: np.ndarray, turns: Sequence[int]) -> np.ndarray:
+        """The normalised geometric mean of the crops' `probabilities` and this classifier's of the
+        crops turned by each of `turns` quarter turns."""
+        turned = [np.ascontiguousarray(np.rot90(crop, k)) for k in turns for crop in crops]
+        looks = self.probabilities(turned).reshape(len(turns), len(crops), -1)
+        return normalised_geometric_mean(np.concatenate([probabilities[None], looks]), axis=0)
 
     def classify(self, crops: list[np.ndarray]) -> list[tuple[str, float]]:
         return self.readings(self.probabilities(crops))

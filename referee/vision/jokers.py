@@ -39,8 +39,9 @@ import numpy as np
 
 from referee.engine.cards import Card
 from referee.errors import UserError
-from referee.vision.classifier import REJECT_CLASS, IndexClassifier, normalised_geometric_mean
+from referee.vision.classifier import REJECT_CLASS, IndexClassifier
 from referee.vision.crops import crop_index
+from referee.vision.grouping import inside_a_card
 from referee.vision.polarity import luma_inverted
 from referee.vision.types import Detection
 
@@ -56,6 +57,14 @@ JOKER_MIN_PROBABILITY = 0.99
 # A `back` holding an index box whose inverted crop the reader reads as a joker this surely is a
 # face-up joker (tuning scenes: none of 988 face-down cards' boxes, at 0.5 one).
 BACK_JOKER_PROBABILITY = 0.8
+HALF_TURN = (2,)           # quarter turns
+
+
+def asked_rows(base: np.ndarray, names: Sequence[str], look_below: float = JOKER_LOOK_BELOW) -> np.ndarray:
+    """Which rows of the classifier's probabilities (n, classes) the reader is asked about: read as
+    nothing, as a joker, or below `look_below`."""
+    top = base.argmax(axis=1)
+    return (top == names.index(JOKER_CODE)) | (top == names.index(REJECT_CLASS)) | (base.max(axis=1) < look_below)
 
 
 def take_jokers(base: np.ndarray, reader: np.ndarray, names: Sequence[str],
@@ -65,10 +74,7 @@ def take_jokers(base: np.ndarray, reader: np.ndarray, names: Sequence[str],
     `min_probability` or more."""
     if not len(base):
         return base
-    joker, reject = names.index(JOKER_CODE), names.index(REJECT_CLASS)
-    top = base.argmax(axis=1)
-    asked = (top == joker) | (top == reject) | (base.max(axis=1) < look_below)
-    taken = asked & (reader[:, joker] >= min_probability)
+    taken = asked_rows(base, names, look_below) & (reader[:, names.index(JOKER_CODE)] >= min_probability)
     if not taken.any():
         return base
     out = base.copy()
@@ -95,9 +101,7 @@ class JokerReader:
         only on the crops take_jokers would ask about."""
         if not len(crops):
             return base
-        joker, reject = names.index(JOKER_CODE), names.index(REJECT_CLASS)
-        top = base.argmax(axis=1)
-        asked = np.flatnonzero((top == joker) | (top == reject) | (base.max(axis=1) < JOKER_LOOK_BELOW))
+        asked = np.flatnonzero(asked_rows(base, names))
         if not len(asked):
             return base
         reader = np.zeros_like(base)
@@ -107,9 +111,7 @@ class JokerReader:
     def read_with_half_turn(self, crops: list[np.ndarray]) -> np.ndarray:
         """The reader's probabilities of the crops and of their half turns, combined
         (normalised_geometric_mean): a class both views back stays sure."""
-        turned = [np.ascontiguousarray(np.rot90(crop, 2)) for crop in crops]
-        looks = self.classifier.probabilities(crops + turned).reshape(2, len(crops), -1)
-        return normalised_geometric_mean(looks, axis=0)
+        return self.classifier.with_turns(crops, self.classifier.probabilities(crops), HALF_TURN)
 
     def backs_off_jokers(self, frame: np.ndarray, backs: list[Detection], indices: Sequence[Detection]) -> list[Detection]:
         """The backs less those holding one of `indices` (its centre inside the back's box) whose
@@ -119,8 +121,7 @@ class JokerReader:
         kept = []
         joker = self.names.index(JOKER_CODE)
         for back in backs:
-            x1, y1, x2, y2 = back.box
-            inside = [d for d in indices if x1 <= d.centre[0] <= x2 and y1 <= d.centre[1] <= y2]
+            inside = [d for d in indices if inside_a_card(d, [back])]
             if inside:
                 crops = [luma_inverted(crop_index(frame, d.box, self.classifier.size)) for d in inside]
                 p = self.classifier.probabilities(crops)[:, joker]

@@ -542,10 +542,7 @@ class CardRecognizer:
         """The normalised geometric mean of the crops' probabilities and the classifier's over
         their turns TURNED_LOOK_TURNS (counted in turned_looks)."""
         self.turned_looks += len(crops)
-        turns = TURNED_LOOK_TURNS
-        turned = [np.ascontiguousarray(np.rot90(crop, k)) for k in turns for crop in crops]
-        looks = self.classifier.probabilities(turned).reshape(len(turns), len(crops), -1)
-        return normalised_geometric_mean(np.concatenate([probabilities[None], looks]), axis=0)
+        return self.classifier.with_turns(crops, probabilities, TURNED_LOOK_TURNS)
 
     def inverted_look_at(self, crops: list[np.ndarray], readings: list[tuple[str, float]], probabilities: np.ndarray
                          ) -> tuple[list[tuple[str, float]], np.ndarray]:

@@ -306,6 +306,9 @@ def main() -> int:
                     help="both jokers in every scene's deck (scene_truth.JOKER_SCENES): enough jokers to measure")
     ap.add_argument("--no-back-check", action="store_true",
                     help="keep every `back` the detector finds (no back_check.plausible_backs, no back verifier)")
+    ap.add_argument("--no-enlarged-look", action="store_true",
+                    help="keep the backs the detector sees as face-up cards when shown them enlarged "
+                         "(no zoomed_backs look; STILL_IMAGE_OPTIONS has it)")
     ap.add_argument("--back-min-prob", type=float, default=None,
                     help="the back verifier's threshold (default: the recogniser's BACK_MIN_PROBABILITY; "
                          "0 for back_check alone)")
@@ -342,6 +345,8 @@ def main() -> int:
         options["edge_back_clearance"] = args.edge_backs or None
     if args.no_back_check:
         options["check_backs"] = False
+    if args.no_enlarged_look:
+        options["enlarged_back_look"] = False
     if args.back_min_prob is not None:
         options["back_min_probability"] = args.back_min_prob or None
     recognizer = CardRecognizer(args.models, **options)

@@ -54,16 +54,18 @@ class CornerDetector:
         return self.detect_canvas(canvas, scale, (left, top), frame.shape[:2])
 
     def detect_canvas(self, canvas: np.ndarray, scale: float, offset: tuple[float, float],
-                      frame_shape: tuple[int, int]) -> list[Detection]:
+                      frame_shape: tuple[int, int], min_conf: float | None = None) -> list[Detection]:
         """Boxes found on a canvas of the model's input size showing a frame of `frame_shape`
         (h, w) scaled by `scale` with its origin at `offset` (left, top; negative for a frame
-        region cut off the canvas), in the frame's pixels."""
+        region cut off the canvas), in the frame's pixels; from `min_conf` up (default: the
+        detector's threshold)."""
+        threshold = self.conf if min_conf is None else min_conf
         left, top = offset
         out = self.model.run(to_blob(canvas))[0]  # (4 + nc, anchors): cx, cy, w, h, class scores
         scores = out[4:]
         cls = scores.argmax(0)
         conf = scores[cls, np.arange(scores.shape[1])]
-        keep = conf >= self.conf
+        keep = conf >= threshold
         if not keep.any():
             return []
         cx, cy, w, h = out[:4, keep]
@@ -79,7 +81,7 @@ class CornerDetector:
         for c in np.unique(cls):
             idx = np.flatnonzero(cls == c)
             rects = [(float(x1[i]), float(y1[i]), float(x2[i] - x1[i]), float(y2[i] - y1[i])) for i in idx]
-            kept = cv2.dnn.NMSBoxes(rects, conf[idx].tolist(), self.conf, self.iou)
+            kept = cv2.dnn.NMSBoxes(rects, conf[idx].tolist(), threshold, self.iou)
             for k in np.asarray(kept).reshape(-1):
                 i = idx[k]
                 detections.append(

@@ -285,7 +285,7 @@ def readings_alike(p: np.ndarray, q: np.ndarray) -> bool:
     return float(np.sqrt(np.clip(p, 0, None) * np.clip(q, 0, None)).sum()) >= CONFLICT_MIN_LIKENESS
 
 
-def _opposite_corners(a: Detection, b: Detection, cards: list[Detection]) -> bool:
+def opposite_corners(a: Detection, b: Detection, cards: list[Detection]) -> bool:
     """Some card box holds both as its opposite corners. Not only the smallest box holding
     each: in a fan, a card's box drawn under its neighbour (the whole card, as if unseen parts
     were there) is often the smallest one around the neighbour's index."""
@@ -353,7 +353,7 @@ def conflicting_corners(indices: list[Detection], cards: list[Detection],
         for b, b_members, b_votes in voters[n + 1:]:
             if (a in paired and b in paired) or readings[a][0] == readings[b][0]:
                 continue
-            if not _opposite_corners(indices[a], indices[b], cards):
+            if not opposite_corners(indices[a], indices[b], cards):
                 continue
             # after the geometry: angle(i) may cut a crop that sharing had spared
             loser_best, loser = (a, a_members) if a_votes < b_votes else (b, b_members)
@@ -384,7 +384,7 @@ def contradicted(indices: list[Detection], cards: list[Detection], readings: lis
             continue
         for i, (code, _) in enumerate(readings):
             if (i not in dropped and code not in (reject, readings[j][0])
-                    and _opposite_corners(indices[i], indices[j], cards)):
+                    and opposite_corners(indices[i], indices[j], cards)):
                 out.setdefault(i, []).append(j)
                 break
     return out
@@ -399,7 +399,7 @@ def _agreeing_pairs(voters: list[tuple[int, list[int], float]], indices: list[De
     paired: set[int] = set()
     for n, (a, _, _) in enumerate(voters):
         for b, _, _ in voters[n + 1:]:
-            if readings[a][0] == readings[b][0] and _opposite_corners(indices[a], indices[b], cards):
+            if readings[a][0] == readings[b][0] and opposite_corners(indices[a], indices[b], cards):
                 paired.update((a, b))
     return paired
 

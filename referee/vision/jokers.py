@@ -13,6 +13,12 @@ same 54 classes) is asked only two questions:
   the two readings combined as the turned look combines them; the corner's reading is the
   reader's where that says JK at JOKER_MIN_PROBABILITY or more (take_jokers); every other corner
   keeps the classifier's reading. The half turn halves the JKs read where no joker lies;
+* a box on the same index as a corner read surely as a joker, or at that card's opposite corner,
+  read as something else: is it that joker's corner too? The word JOKER is long and narrow, so the
+  detector often boxes part of it as well, and the classifier reads an upside-down "JOK" as 2D
+  surely (0.9-0.97). The reader reads it with its half turn, and a joker's corner it is where that
+  says JK at JOKER_CONFIRMED_PROBABILITY or more (confirmed_jokers): a lower bar than a lone
+  corner's, as the card's other box already read JK at JOKER_MIN_PROBABILITY;
 * a `back`: does it hold an index box read as no card whose crop, with its luma turned over (as
   a dark face's corner is read), the reader reads as a joker at BACK_JOKER_PROBABILITY or more?
   Then it is a dark face-up joker, not a face-down card, and no `back` is reported
@@ -41,7 +47,7 @@ from referee.engine.cards import Card
 from referee.errors import UserError
 from referee.vision.classifier import REJECT_CLASS, IndexClassifier
 from referee.vision.crops import crop_index
-from referee.vision.grouping import inside_a_card
+from referee.vision.grouping import DUPLICATE_OVERLAP, inside_a_card, opposite_corners, overlap_of_smaller
 from referee.vision.polarity import luma_inverted
 from referee.vision.types import Detection
 
@@ -57,6 +63,10 @@ JOKER_MIN_PROBABILITY = 0.99
 # A `back` holding an index box whose inverted crop the reader reads as a joker this surely is a
 # face-up joker (tuning scenes: none of 988 face-down cards' boxes, at 0.5 one).
 BACK_JOKER_PROBABILITY = 0.8
+# A box on a sure joker's index or at its card's opposite corner becomes a joker at this P(JK)
+# (reader, crop and half turn combined). Tuning scenes: the two JOKER corners read 2D were read
+# JK at 0.989 and 0.997.
+JOKER_CONFIRMED_PROBABILITY = 0.9
 HALF_TURN = (2,)           # quarter turns
 
 
@@ -80,6 +90,24 @@ def take_jokers(base: np.ndarray, reader: np.ndarray, names: Sequence[str],
     out = base.copy()
     out[taken] = reader[taken]
     return out
+
+
+def joker_partners(indices: Sequence[Detection], readings: Sequence[tuple[str, float]],
+                   cards: list[Detection], sure: float = JOKER_MIN_PROBABILITY) -> list[int]:
+    """Positions of the boxes not read as a joker that lie on the index of a corner read as a
+    joker at `sure` or more (overlapping it by DUPLICATE_OVERLAP of the smaller box) or at that
+    card's opposite corner (grouping.opposite_corners, in one of `cards`).
+
+    >>> a = Detection("index", (0, 0, 10, 30), 0.9)
+    >>> b = Detection("index", (0, 5, 10, 25), 0.4)
+    >>> c = Detection("index", (200, 0, 210, 30), 0.9)
+    >>> joker_partners([a, b, c], [("JK", 0.995), ("2D", 0.93), ("5S", 0.99)], [])
+    [1]
+    """
+    jokers = [i for i, (code, p) in enumerate(readings) if code == JOKER_CODE and p >= sure]
+    return [i for i, (code, _) in enumerate(readings)
+            if code != JOKER_CODE and any(overlap_of_smaller(indices[i].box, indices[j].box) >= DUPLICATE_OVERLAP
+                                          or opposite_corners(indices[i], indices[j], cards) for j in jokers)]
 
 
 class JokerReader:
@@ -107,6 +135,22 @@ class JokerReader:
         reader = np.zeros_like(base)
         reader[asked] = self.read_with_half_turn([crops[i] for i in asked])
         return take_jokers(base, reader, names)
+
+    def confirmed_jokers(self, indices: Sequence[Detection], readings: list[tuple[str, float]],
+                         cards: list[Detection], crop, distributions: dict[int, np.ndarray]) -> list[tuple[str, float]]:
+        """`readings` (one per index box) with each joker partner (joker_partners) the reader
+        reads as JK at JOKER_CONFIRMED_PROBABILITY or more read as a joker; `crop(i)` gives box
+        i's crop, and `distributions` gets the reader's probabilities of each box it changed."""
+        asked = joker_partners(indices, readings, cards)
+        if not asked:
+            return readings
+        joker = self.names.index(JOKER_CODE)
+        out = list(readings)
+        for i, row in zip(asked, self.read_with_half_turn([crop(i) for i in asked])):
+            if row[joker] >= JOKER_CONFIRMED_PROBABILITY:
+                out[i] = (JOKER_CODE, float(row[joker]))
+                distributions[i] = row
+        return out
 
     def read_with_half_turn(self, crops: list[np.ndarray]) -> np.ndarray:
         """The reader's probabilities of the crops and of their half turns, combined

@@ -29,6 +29,7 @@ from referee.vision.middle import PICTURE_SHARE, box_middle, middle_square, pict
 from referee.vision.model_files import default_models_dir, file_sha256
 from referee.vision.polarity import light_ink, luma_inverted
 from referee.vision.types import CardReading, Detection
+from referee.vision.zoomed_backs import backs_kept_when_enlarged
 
 DETECTOR_FILE = "detector.onnx"
 CLASSIFIER_FILE = "classifier.onnx"
@@ -155,7 +156,8 @@ STILL_IMAGE_OPTIONS = MappingProxyType({"small_index_px": SMALL_INDEX_PX, "confl
                                         "conflict_spare_probability": CONFLICT_SPARE_PROBABILITY,
                                         "back_min_probability": BACK_MIN_PROBABILITY,
                                         "single_corner_min_probability": SINGLE_CORNER_MIN_PROBABILITY,
-                                        "edge_back_clearance": EDGE_BACK_CLEARANCE})
+                                        "edge_back_clearance": EDGE_BACK_CLEARANCE,
+                                        "enlarged_back_look": True})
 # The live referee (referee watch, the filmed games): faint backs, for the discard zone, and a pip
 # card whose middle shows a picture marked (referee.vision.middle): the tracker puts its pip
 # readings in doubt, so that the referee asks about it.
@@ -390,6 +392,9 @@ class CardRecognizer:
     joker_reader: where the models folder has the joker reader (referee.vision.jokers) and no deck
     is enrolled, ask it about the corners the classifier is unsure of, and drop the `back`s that
     hold a corner it reads as a joker; False: never.
+    enlarged_back_look: with check_backs, drop a `back` whose box the detector, shown it enlarged,
+    sees as a face-up card (referee.vision.zoomed_backs; STILL_IMAGE_OPTIONS): one more detector
+    run per back left after the other checks.
     """
 
     def __init__(
@@ -417,6 +422,7 @@ class CardRecognizer:
         inverted_look: bool = True,
         edge_back_clearance: float | None = None,
         joker_reader: bool = True,
+        enlarged_back_look: bool = False,
     ) -> None:
         models = Path(models_dir) if models_dir else default_models_dir()
         if deck is not None and not isinstance(deck, (DeckIndex, DeckHead, DeckModel)):
@@ -448,6 +454,7 @@ class CardRecognizer:
         if self.joker_reader is not None and self.joker_reader.names != self.classifier.names:
             raise UserError(f"joker reader {reader} has other classes than classifier {self.classifier.model.path}")
         self.edge_back_clearance = edge_back_clearance
+        self.enlarged_back_look = enlarged_back_look
         self.min_probability = min_probability
         self.share_probability = share_probability
         self.second_look_shift = second_look_shift
@@ -618,17 +625,19 @@ class CardRecognizer:
                        unread: list[Detection]) -> list[Detection]:
         """The backs that pass back_check, lie clear of the frame's edge (with
         edge_back_clearance), hold no `unread` index box (one read as no card) that the joker
-        reader reads as a joker (where there is one) and, with a verifier, read as a back at
-        back_min_probability or more."""
+        reader reads as a joker (where there is one), with a verifier, read as a back at
+        back_min_probability or more and, with enlarged_back_look, stay backs enlarged."""
         if self.edge_back_clearance is not None:   # first: it is the cheap test
             backs = [b for b in backs if not cut_by_edge(b.box, frame.shape[:2], self.edge_back_clearance)]
         backs = plausible_backs(frame, backs, cards)
         if self.joker_reader is not None:
             backs = self.joker_reader.backs_off_jokers(frame, backs, unread)
-        if self.back_verifier is None or not backs:
-            return backs
-        p = self.back_verifier.back_probabilities(frame, [b.box for b in backs])
-        return [b for b, pb in zip(backs, p) if pb >= self.back_min_probability]
+        if self.back_verifier is not None and backs:
+            p = self.back_verifier.back_probabilities(frame, [b.box for b in backs])
+            backs = [b for b, pb in zip(backs, p) if pb >= self.back_min_probability]
+        if self.enlarged_back_look:   # last: it costs a detector run per back
+            backs = backs_kept_when_enlarged(self.detector, frame, backs)
+        return backs
 
     @staticmethod
     def _middle_checked(frame: np.ndarray, reading: CardReading, indices: list[Detection],
@@ -692,6 +701,9 @@ class CardRecognizer:
         results = read_with_leads(corners.leads, corners.classify, self.share_probability or 0.0, across)
         if self.second_look_shift:
             results = self.second_look(indices, card_list, results, corners.classify_boxes, corners.distributions)
+        if self.joker_reader is not None:
+            results = self.joker_reader.confirmed_jokers(indices, results, card_list, lambda i: corners.crop(i)[0],
+                                                         corners.distributions)
         if timings is not None:
             corners.add_timings(timings, self.turned_looks - turned_before, self.inverted_looks - inverted_before)
         sure = self._sure_readings(indices, results)

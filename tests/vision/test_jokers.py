@@ -6,11 +6,14 @@ import os
 import numpy as np
 import pytest
 
+from joker_tables import JESTERS, joker_table
+
 from referee.errors import UserError
-from referee.synth.scenes.generator import Camera, CardPlacement, Effects, TableStyle, render_table
 from referee.vision.back_verifier import BACK_VERIFIER_FILE
-from referee.vision.jokers import (JOKER_LOOK_BELOW, JOKER_MIN_PROBABILITY, JOKER_READER_FILE, JokerReader,
-                                   take_jokers)
+from referee.vision.crops import rectify_index
+from referee.vision.jokers import (JOKER_CONFIRMED_PROBABILITY, JOKER_LOOK_BELOW, JOKER_MIN_PROBABILITY,
+                                   JOKER_READER_FILE, JokerReader, joker_partners, take_jokers)
+from referee.vision.grouping import inside_a_card
 from referee.vision.model_files import default_models_dir
 from referee.vision.recognizer import CLASSIFIER_FILE, DETECTOR_FILE, LIVE_OPTIONS, STILL_IMAGE_OPTIONS, CardRecognizer
 from referee.vision.types import Detection
@@ -38,18 +41,6 @@ def test_only_corners_read_as_nothing_a_joker_or_unsurely_take_the_readers_joker
     assert take_jokers(np.zeros((0, 4)), np.zeros((0, 4)), NAMES).shape == (0, 4)
 
 
-def joker_table(design: str, key: str, face_down_beside: bool = False):
-    """A face-up joker of `design` on the left; on the right a 7D, or a face-down card."""
-    right = CardPlacement(None, design, (90.0, -20.0), -10.0, False) if face_down_beside else \
-        CardPlacement("7D", design, (90.0, -20.0), -10.0, True)
-    placements = [CardPlacement("JK", design, (-90.0, -20.0), 0.0, True, key=key), right]
-    return render_table(placements, TableStyle(kind="felt", texture_seed=3), Camera(), effects=Effects(noise_sigma=2.0),
-                        seed=5)
-
-
-JESTERS = [("referee-drawn-coloured-1", "JKR"), ("referee-drawn-dark-2", "JKB")]
-
-
 @pytest.mark.parametrize("design,key", JESTERS)
 def test_a_held_out_jester_is_read_with_the_reader_and_missed_without_it(design, key):
     image = joker_table(design, key).image
@@ -75,6 +66,37 @@ def test_a_back_over_a_dark_face_up_joker_is_dropped_and_a_face_down_card_kept(d
     on_joker, face_down = Detection("back", boxes["card"], 0.5), Detection("back", boxes["back"], 0.5)
     kept = recognizer.joker_reader.backs_off_jokers(scene.image, [on_joker, face_down], indices)
     assert kept == [face_down]
+
+
+def part_of(box, top: float, bottom: float) -> tuple:
+    x1, y1, x2, y2 = box
+    return (x1, y1 + top * (y2 - y1), x2, y1 + bottom * (y2 - y1))
+
+
+def test_a_box_on_part_of_a_jokers_word_read_as_a_card_becomes_the_joker_the_reader_confirms():
+    scene = joker_table("referee-drawn-aged-2", "JKR")
+    joker_box = next(o.box for o in scene.objects if o.kind == "card" and o.code == "JK")
+    recognizer = CardRecognizer(None, **STILL_IMAGE_OPTIONS)
+    indices = [d for d in recognizer.detector.detect(scene.image) if d.kind == "index"]
+    word = next(d for d in indices if inside_a_card(d, [Detection("card", joker_box, 0.9)]))
+    seven = next(d for d in indices if not inside_a_card(d, [Detection("card", joker_box, 0.9)]))
+    # the lower part of the word JOKER (the classifier reads it as a 2 or a 3), and part of the
+    # 7D's index beside a box wrongly read as a joker
+    boxes = [word, Detection("index", part_of(word.box, 0.4, 1.0), 0.3),
+             Detection("index", seven.box, 0.9), Detection("index", part_of(seven.box, 0.0, 0.6), 0.3)]
+    readings = [("JK", 0.995), ("2D", 0.93), ("JK", 0.995), ("7D", 0.8)]
+    assert joker_partners(boxes, readings, []) == [1, 3]
+    changed: dict = {}
+    out = recognizer.joker_reader.confirmed_jokers(
+        boxes, readings, [], lambda i: rectify_index(scene.image, boxes[i].box, recognizer.classifier.size)[0], changed)
+    assert out[1][0] == "JK" and out[1][1] >= JOKER_CONFIRMED_PROBABILITY
+    assert out[3] == ("7D", 0.8)          # the reader does not read the 7's index as a joker
+    assert list(changed) == [1]
+
+
+def test_a_box_beside_a_joker_read_unsurely_is_not_its_partner():
+    a, b = Detection("index", (0, 0, 10, 30), 0.9), Detection("index", (0, 5, 10, 25), 0.4)
+    assert joker_partners([a, b], [("JK", JOKER_MIN_PROBABILITY - 0.1), ("2D", 0.93)], []) == []
 
 
 @pytest.fixture

@@ -1,0 +1,35 @@
+"""The enlarged look at a `back` (referee.vision.zoomed_backs): a face-up joker the detector
+calls a back at the frame's scale is a face-up card when shown enlarged; a face-down card stays
+a back."""
+
+import pytest
+from joker_tables import joker_table
+
+from referee.vision.recognizer import STILL_IMAGE_OPTIONS, CardRecognizer
+from referee.vision.types import Detection
+from referee.vision.zoomed_backs import ZOOM_CARD_PX, enlarged_scores, face_up_when_enlarged, zoom_view
+
+
+@pytest.mark.parametrize("design,key", [("referee-drawn-aged-1", "JKR"), ("referee-drawn-coloured-1", "JKB")])
+def test_a_face_up_joker_enlarged_is_a_card_and_a_face_down_card_stays_a_back(design, key):
+    scene = joker_table(design, key, face_down_beside=True)
+    boxes = {o.kind: tuple(float(v) for v in o.box) for o in scene.objects if o.kind in ("card", "back")}
+    detector = CardRecognizer(None, **STILL_IMAGE_OPTIONS).detector
+    assert face_up_when_enlarged(detector, scene.image, Detection("back", boxes["card"], 0.5))
+    assert not face_up_when_enlarged(detector, scene.image, Detection("back", boxes["back"], 0.5))
+    back_score, card_score = enlarged_scores(detector, scene.image, boxes["back"])
+    assert back_score > 0.5 > card_score
+
+
+def test_the_view_enlarges_the_box_to_the_zoom_size_within_the_frame_and_the_input():
+    view = zoom_view((100.0, 100.0, 180.0, 220.0), (720, 1280), (448, 768))
+    assert view.height * view.scale == pytest.approx(ZOOM_CARD_PX / 120 * 192)
+    at_edge = zoom_view((0.0, 600.0, 80.0, 720.0), (720, 1280), (448, 768))
+    assert (at_edge.x0, at_edge.y0 + at_edge.height) == (0, 720)
+    huge = zoom_view((0.0, 0.0, 1280.0, 720.0), (720, 1280), (448, 768))
+    assert huge.width * huge.scale <= 768 and huge.height * huge.scale <= 448
+
+
+def test_the_live_referee_does_not_look_again():
+    assert not CardRecognizer(None).enlarged_back_look
+    assert CardRecognizer(None, **STILL_IMAGE_OPTIONS).enlarged_back_look

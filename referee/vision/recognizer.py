@@ -29,7 +29,7 @@ from referee.vision.middle import PICTURE_SHARE, box_middle, middle_square, pict
 from referee.vision.model_files import default_models_dir, file_sha256
 from referee.vision.polarity import light_ink, luma_inverted
 from referee.vision.types import CardReading, Detection
-from referee.vision.zoomed_backs import backs_kept_when_enlarged
+from referee.vision.zoomed_backs import enlarged_look
 
 DETECTOR_FILE = "detector.onnx"
 CLASSIFIER_FILE = "classifier.onnx"
@@ -393,8 +393,9 @@ class CardRecognizer:
     is enrolled, ask it about the corners the classifier is unsure of, and drop the `back`s that
     hold a corner it reads as a joker; False: never.
     enlarged_back_look: with check_backs, drop a `back` whose box the detector, shown it enlarged,
-    sees as a face-up card (referee.vision.zoomed_backs; STILL_IMAGE_OPTIONS): one more detector
-    run per back left after the other checks.
+    sees as a face-up card, or where it boxes a corner the joker reader reads as a dark joker's
+    (referee.vision.zoomed_backs; STILL_IMAGE_OPTIONS): one more detector run per back left after
+    the other checks.
     """
 
     def __init__(
@@ -636,8 +637,14 @@ class CardRecognizer:
             p = self.back_verifier.back_probabilities(frame, [b.box for b in backs])
             backs = [b for b, pb in zip(backs, p) if pb >= self.back_min_probability]
         if self.enlarged_back_look:   # last: it costs a detector run per back
-            backs = backs_kept_when_enlarged(self.detector, frame, backs)
+            backs = [b for b in backs if not self._face_up_enlarged(frame, b)]
         return backs
+
+    def _face_up_enlarged(self, frame: np.ndarray, back: Detection) -> bool:
+        """The detector, shown `back` enlarged, sees a face-up card there, or boxes an index the
+        joker reader (where there is one) reads as a dark joker's (referee.vision.zoomed_backs)."""
+        look = enlarged_look(self.detector, frame, back)
+        return look.face_up or (self.joker_reader is not None and self.joker_reader.dark_joker_among(frame, look.indices))
 
     @staticmethod
     def _middle_checked(frame: np.ndarray, reading: CardReading, indices: list[Detection],

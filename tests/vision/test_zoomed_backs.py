@@ -1,24 +1,42 @@
-"""The enlarged look at a `back` (referee.vision.zoomed_backs): a face-up joker the detector
-calls a back at the frame's scale is a face-up card when shown enlarged; a face-down card stays
-a back."""
+"""The enlarged look at a `back` (referee.vision.zoomed_backs): a face-up joker the detector may
+call a back at the frame's scale is a face-up card when shown enlarged, and a dark joker's
+corners boxed there read as a joker's; a face-down card stays a back."""
 
 import pytest
 from joker_tables import joker_table
 
 from referee.vision.recognizer import STILL_IMAGE_OPTIONS, CardRecognizer
 from referee.vision.types import Detection
-from referee.vision.zoomed_backs import ZOOM_CARD_PX, enlarged_scores, face_up_when_enlarged, zoom_view
+from referee.vision.zoomed_backs import ZOOM_CARD_PX, enlarged_look, zoom_view
 
 
-@pytest.mark.parametrize("design,key", [("referee-drawn-aged-1", "JKR"), ("referee-drawn-coloured-1", "JKB")])
-def test_a_face_up_joker_enlarged_is_a_card_and_a_face_down_card_stays_a_back(design, key):
+def boxes_of(scene) -> dict:
+    return {o.kind: tuple(float(v) for v in o.box) for o in scene.objects if o.kind in ("card", "back")}
+
+
+@pytest.fixture(scope="module")
+def recognizer():
+    return CardRecognizer(None, **STILL_IMAGE_OPTIONS)
+
+
+@pytest.mark.parametrize("design,key", [("referee-drawn-aged-1", "JKR"), ("referee-drawn-coloured-1", "JKB"),
+                                        ("referee-drawn-dark-1", "JKR")])
+def test_a_face_up_joker_enlarged_is_a_card_and_a_face_down_card_stays_a_back(recognizer, design, key):
     scene = joker_table(design, key, face_down_beside=True)
-    boxes = {o.kind: tuple(float(v) for v in o.box) for o in scene.objects if o.kind in ("card", "back")}
-    detector = CardRecognizer(None, **STILL_IMAGE_OPTIONS).detector
-    assert face_up_when_enlarged(detector, scene.image, Detection("back", boxes["card"], 0.5))
-    assert not face_up_when_enlarged(detector, scene.image, Detection("back", boxes["back"], 0.5))
-    back_score, card_score = enlarged_scores(detector, scene.image, boxes["back"])
-    assert back_score > 0.5 > card_score
+    boxes = boxes_of(scene)
+    assert enlarged_look(recognizer.detector, scene.image, Detection("back", boxes["card"], 0.5)).face_up
+    face_down = enlarged_look(recognizer.detector, scene.image, Detection("back", boxes["back"], 0.5))
+    assert not face_down.face_up and face_down.back > 0.5 > face_down.card
+
+
+@pytest.mark.parametrize("design", ["referee-drawn-dark-1", "referee-drawn-dark-2"])
+def test_a_dark_jokers_corners_boxed_enlarged_read_as_a_joker_and_a_backs_do_not(recognizer, design):
+    scene = joker_table(design, "JKR", face_down_beside=True)
+    boxes = boxes_of(scene)
+    on_joker = enlarged_look(recognizer.detector, scene.image, Detection("back", boxes["card"], 0.5))
+    assert recognizer.joker_reader.dark_joker_among(scene.image, on_joker.indices)
+    face_down = enlarged_look(recognizer.detector, scene.image, Detection("back", boxes["back"], 0.5))
+    assert not recognizer.joker_reader.dark_joker_among(scene.image, face_down.indices)
 
 
 def test_the_view_enlarges_the_box_to_the_zoom_size_within_the_frame_and_the_input():

@@ -6,7 +6,7 @@ picture a `back`: a face-down card where a face-up joker lies (models/MODEL_CARD
 coloured and aged faces, jokers"). A classifier trained with jokers in every other scene reads
 them, but loses some of the dark and light faces the committed one reads
 (docs/recognition-history.md, Session 30). So the joker reader (models/joker_reader.onnx, the
-same 54 classes) is asked only two questions:
+same 54 classes) is asked only these questions:
 
 * a corner the classifier reads as nothing, as a joker, or less surely than JOKER_LOOK_BELOW: is
   it a joker? The reader reads the crop and its half turn (the view of the card's other corner),
@@ -19,18 +19,18 @@ same 54 classes) is asked only two questions:
   surely (0.9-0.97). The reader reads it with its half turn, and a joker's corner it is where that
   says JK at JOKER_CONFIRMED_PROBABILITY or more (confirmed_jokers): a lower bar than a lone
   corner's, as the card's other box already read JK at JOKER_MIN_PROBABILITY;
-* a `back` shown enlarged to the detector (referee.vision.zoomed_backs, on still images): does
-  that view box an index whose inverted crop the reader reads as a joker at
-  ENLARGED_BACK_JOKER_PROBABILITY (dark_joker_among)? Then it is not reported either;
 * a `back`: does it hold an index box read as no card whose crop, with its luma turned over (as
   a dark face's corner is read), the reader reads as a joker at BACK_JOKER_PROBABILITY or more?
   Then it is a dark face-up joker, not a face-down card, and no `back` is reported
   (backs_off_jokers); nothing is reported in its place: a face not read surely gives no card.
   Crops as they are were measured too: the reader reads JK at 0.5-0.96 on the edges of a fanned
-  face-down hand, while no inverted crop inside a face-down card read JK at 0.8.
+  face-down hand, while no inverted crop inside a face-down card read JK at 0.8;
+* a `back` shown enlarged to the detector (referee.vision.zoomed_backs, on still images): does
+  that view box an index whose inverted crop the reader reads as a joker at
+  ENLARGED_BACK_JOKER_PROBABILITY (dark_joker_among)? Then it is not reported either.
 
 Chosen on tuning scenes (seeds 500000+) of the held-out face decks with both jokers in every deck;
-see docs/recognition-history.md, Session 31.
+see docs/recognition-history.md, Sessions 31 and 32.
 
     >>> names = ["AS", "JK", "other"]
     >>> base = np.array([[0.1, 0.0, 0.9], [0.97, 0.0, 0.03], [0.2, 0.1, 0.7]])

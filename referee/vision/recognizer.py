@@ -390,8 +390,9 @@ class CardRecognizer:
     inverted_look: read an unsure crop with light ink on dark paper again with its luma turned
     over (inverted_look_at; INVERTED_LOOK_BELOW; with an enrolled deck, by the deck); False: never.
     joker_reader: where the models folder has the joker reader (referee.vision.jokers) and no deck
-    is enrolled, ask it about the corners the classifier is unsure of, and drop the `back`s that
-    hold a corner it reads as a joker; False: never.
+    is enrolled, ask it about the corners the classifier is unsure of and the boxes beside a sure
+    joker's corner (jokers.confirmed_jokers), and drop the `back`s that hold a corner it reads as a
+    joker; False: never.
     enlarged_back_look: with check_backs, drop a `back` whose box the detector, shown it enlarged,
     sees as a face-up card, or where it boxes a corner the joker reader reads as a dark joker's
     (referee.vision.zoomed_backs; STILL_IMAGE_OPTIONS): one more detector run per back left after

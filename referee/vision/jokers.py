@@ -167,8 +167,12 @@ class JokerReader:
         turn) as a joker at `min_probability` or more: a dark joker's corner."""
         if not indices:
             return False
-        crops = [luma_inverted(crop_index(frame, d.box, self.classifier.size)) for d in indices]
-        return bool(self.read_with_half_turn(crops)[:, self.names.index(JOKER_CODE)].max() >= min_probability)
+        return bool(self.read_with_half_turn(self.inverted_crops(frame, indices))[:, self.names.index(JOKER_CODE)].max() >= min_probability)
+
+    def inverted_crops(self, frame: np.ndarray, indices: Sequence[Detection]) -> list[np.ndarray]:
+        """The index boxes' crops with their luma turned over: a dark joker's corner as the
+        inverted look shows it."""
+        return [luma_inverted(crop_index(frame, d.box, self.classifier.size)) for d in indices]
 
     def read_with_half_turn(self, crops: list[np.ndarray]) -> np.ndarray:
         """The reader's probabilities of the crops and of their half turns, combined
@@ -185,8 +189,7 @@ class JokerReader:
         for back in backs:
             inside = [d for d in indices if inside_a_card(d, [back])]
             if inside:
-                crops = [luma_inverted(crop_index(frame, d.box, self.classifier.size)) for d in inside]
-                p = self.classifier.probabilities(crops)[:, joker]
+                p = self.classifier.probabilities(self.inverted_crops(frame, inside))[:, joker]
                 if p.max() >= BACK_JOKER_PROBABILITY:
                     continue
             kept.append(back)

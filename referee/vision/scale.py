@@ -133,19 +133,23 @@ def view_canvas(image: np.ndarray, view: View, input_size: tuple[int, int]) -> n
     return canvas
 
 
+def detect_view(detector, image: np.ndarray, view: View, min_conf: float | None = None) -> list[Detection]:
+    """The detector's boxes in one view, in image pixels (from `min_conf` up; default: the
+    detector's threshold)."""
+    canvas = view_canvas(image, view, detector.model.imgsz)
+    offset = (-view.x0 * view.scale, -view.y0 * view.scale)
+    return detector.detect_canvas(canvas, view.scale, offset, image.shape[:2], min_conf=min_conf)
+
+
 def detect_in_views(detector, image: np.ndarray, views: list[View]) -> list[Detection]:
     """The detector's boxes over all views, in image pixels: boxes a tile cuts dropped, and
     the boxes several views find merged (per kind, non-maximum suppression at the detector's
     IoU)."""
-    size = detector.model.imgsz
     found: list[Detection] = []
     for view in views:
         if plain(image, view):
             continue
-        canvas = view_canvas(image, view, size)
-        offset = (-view.x0 * view.scale, -view.y0 * view.scale)
-        boxes = detector.detect_canvas(canvas, view.scale, offset, image.shape[:2])
-        found.extend(d for d in boxes if not _cut_by(d.box, view, image.shape[:2]))
+        found.extend(d for d in detect_view(detector, image, view) if not _cut_by(d.box, view, image.shape[:2]))
     return merge_views(found, detector.conf, detector.iou) if len(views) > 1 else found
 
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from referee.vision.detector import CornerDetector
 from referee.vision.grouping import inside_a_card
-from referee.vision.scale import View, view_canvas
+from referee.vision.scale import View, detect_view
 from referee.vision.types import Box, Detection, iou
 
 ZOOM_CARD_PX = 110.0       # the back box's long side in the detector's input
@@ -66,10 +66,7 @@ class EnlargedLook:
 
 def enlarged_look(detector: CornerDetector, frame, back: Detection) -> EnlargedLook:
     """The detector's look at `back` enlarged (zoom_view)."""
-    size = detector.model.imgsz
-    view = zoom_view(back.box, frame.shape[:2], size)
-    found = detector.detect_canvas(view_canvas(frame, view, size), view.scale,
-                                   (-view.x0 * view.scale, -view.y0 * view.scale), frame.shape[:2], min_conf=MIN_SCORE)
+    found = detect_view(detector, frame, zoom_view(back.box, frame.shape[:2], detector.model.imgsz), min_conf=MIN_SCORE)
     same = [d for d in found if iou(d.box, back.box) >= SAME_OBJECT_IOU]
     return EnlargedLook(max((d.confidence for d in same if d.kind == "back"), default=0.0),
                         max((d.confidence for d in same if d.kind == "card"), default=0.0),

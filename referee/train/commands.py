@@ -58,6 +58,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     g.add_argument("out", type=Path, help="where to write the grafted checkpoint (.pt)")
     g.add_argument("--classes", default="back", help="comma-separated classes read through the tuned branch "
                    "(default back)")
+    g.add_argument("--bottom-up", action="store_true",
+                   help="the tuned run trained the neck's bottom-up path with the head (`referee train detector "
+                        "--det-bottom-up`): the classes read through a copy of that path and its class branch")
     g.set_defaults(func=run_graft)
 
     e = sub.add_parser("export", help="export trained weights to ONNX under models/")
@@ -154,6 +157,14 @@ def _data_args(p: argparse.ArgumentParser) -> None:
                    help="share of detector scenes showing the room beyond the table along one edge of the frame "
                         f"(a floor, books, boxes, cables cut by the frame's edge; default 0; {DET_ROOM_EDGES} for the "
                         "next detector)")
+    p.add_argument("--det-jokers", type=_share, default=None, metavar="SHARE",
+                   help="share of the detector scenes whose decks hold both jokers (default the generator's 0.15)")
+    p.add_argument("--det-picture-jokers", action="store_true",
+                   help="add the picture-joker variants (face decks whose jokers are figures and framed pictures, "
+                        "referee.synth.scenes.designs.PICTURE_JOKER_VARIANTS) to the detector's training designs")
+    p.add_argument("--det-face-share", type=_share, default=None, metavar="SHARE",
+                   help="share of the detector's training scenes drawn from the face variants (default "
+                        "dataset.FACE_VARIANT_SHARE, 0.15)")
 
 
 def _card_px(text: str) -> tuple[float, float]:
@@ -191,6 +202,10 @@ def _detector_args(p: argparse.ArgumentParser, with_data: bool = True) -> None:
         p.add_argument("--det-class-branch", action="store_true",
                        help="train only the head's class branch (everything else frozen), from --det-init; "
                             "`referee train graft` then takes its `back` scores into the base detector")
+        p.add_argument("--det-bottom-up", action="store_true",
+                       help="train only the neck's bottom-up path (layers 16-22) and the head, the layers before "
+                            "them frozen, from --det-init; `referee train graft --bottom-up` then reads the base "
+                            "detector's `back` scores through a copy of that path")
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--threads", type=int, default=None)
     _device_args(p)
@@ -268,7 +283,8 @@ def run_data(args: argparse.Namespace) -> int:
         build_detector_dataset(args.data_out / "det", args.det_scenes, args.det_val_scenes, args.seed,
                                workers=args.workers, scale=args.det_scale, tile=args.det_tile,
                                negatives=args.det_negatives, rich_tables=args.det_rich_tables,
-                               room_edges=args.det_room_edges)
+                               room_edges=args.det_room_edges, jokers=args.det_jokers,
+                               picture_jokers=args.det_picture_jokers, face_share=args.det_face_share)
     if args.what in ("both", "cls"):
         config = None
         overrides = {field: value for field, value in (("card_px", getattr(args, "cls_card_px", None)),
@@ -292,19 +308,22 @@ def run_detector(args: argparse.Namespace) -> int:
 
     if args.det_class_branch and args.det_init is None:
         raise UserError("--det-class-branch trains a trained detector's class branch: give --det-init")
+    if args.det_bottom_up and args.det_init is None:
+        raise UserError("--det-bottom-up trains a trained detector's bottom-up path: give --det-init")
     train_detector(args.data, args.det_name, args.det_epochs, imgsz=args.det_imgsz, batch=args.det_batch,
                    workers=args.workers, threads=args.threads, model=_init(args.det_init, "yolo11n.yaml"),
-                   lr0=args.det_lr0, device=args.device, hours=args.hours, class_branch_only=args.det_class_branch)
+                   lr0=args.det_lr0, device=args.device, hours=args.hours, class_branch_only=args.det_class_branch,
+                   bottom_up_only=args.det_bottom_up)
     return 0
 
 
 def run_graft(args: argparse.Namespace) -> int:
     _need_training_extra()
     # imported here, like run_data's imports, once the train extra is known to be there
-    from referee.train.graft import graft
+    from referee.train.graft import graft, graft_bottom_up
 
     classes = tuple(c.strip() for c in args.classes.split(",") if c.strip())
-    print(graft(args.base, args.tuned, args.out, classes))
+    print((graft_bottom_up if args.bottom_up else graft)(args.base, args.tuned, args.out, classes))
     return 0
 
 

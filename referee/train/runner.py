@@ -118,22 +118,41 @@ def class_branch_freeze(head_index: int = 23) -> list:
     return [*range(head_index), f"{head_index}.cv2"]
 
 
+# YOLO11n's first layer of the neck's bottom-up path (16: the stride-8 output block; 17-22 the
+# stride-16 and stride-32 blocks the head reads; referee.train.graft.BACK_PATH_LAYERS)
+BOTTOM_UP_START = 16
+
+
+def bottom_up_freeze(start: int = BOTTOM_UP_START) -> list:
+    """ultralytics' `freeze` for training the neck's bottom-up path and the head alone: every layer
+    before `start` with its BatchNorm statistics (ultralytics keeps a frozen layer's BatchNorm in
+    eval mode), so the trained path sees the base detector's features as they are at run time."""
+    return [*range(start)]
+
+
 def train_detector(data: Path, run_name: str, epochs: int, imgsz: int = 320, batch: int = 32,
                    workers: int = 2, threads: int | None = None, cache: str | bool = "ram",
                    model: str = "yolo11n.yaml", lr0: float | None = None, device: str = "cpu",
-                   hours: float | None = None, class_branch_only: bool = False) -> Path:
+                   hours: float | None = None, class_branch_only: bool = False,
+                   bottom_up_only: bool = False) -> Path:
     """lr0 set: AdamW at that rate with no warm-up. Continuing trained weights with ultralytics'
     default warm-up (bias lr 0.1) and a restarted rate undid an epoch of progress (mAP50 0.61 -> 0.52).
     class_branch_only: train the head's class branch alone, every other layer frozen with its
-    BatchNorm statistics (for `referee train graft`)."""
+    BatchNorm statistics (for `referee train graft`).
+    bottom_up_only: train the neck's bottom-up path and the head alone, the layers before them
+    frozen with their BatchNorm statistics (for `referee train graft --bottom-up`)."""
     data_yaml = Path(data) / "data.yaml"
     if not data_yaml.is_file():
         raise UserError(f"no detector data set at {data} (expected {data_yaml}); run `referee train data` first")
     augment: dict[str, Any] = dict(DETECTOR_AUGMENT)
     if lr0:
         augment.update(optimizer="AdamW", lr0=lr0, warmup_epochs=0.0, cos_lr=True)
+    if class_branch_only and bottom_up_only:
+        raise UserError("train the class branch alone or the bottom-up path with the head, not both")
     if class_branch_only:
         augment["freeze"] = class_branch_freeze()
+    if bottom_up_only:
+        augment["freeze"] = bottom_up_freeze()
     train_args = dict(data=str(data_yaml), imgsz=imgsz, batch=batch, workers=workers, cache=cache, rect=False, **augment)
     if not model.endswith(".pt"):
         return _train(model, run_name, epochs, threads, device, hours, **train_args)

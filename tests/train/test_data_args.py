@@ -42,3 +42,11 @@ def test_a_bad_joker_share_is_refused(text, capsys):
     with pytest.raises(SystemExit):
         parser().parse_args(["train", "data", "--cls-jokers", text])
     assert "--cls-jokers" in capsys.readouterr().err
+
+
+def test_the_detector_joker_recipe_is_parsed_and_defaults_to_the_committed_ones():
+    args = parser().parse_args(["train", "data", "--what", "det", "--det-jokers", "1", "--det-picture-jokers",
+                                "--det-face-share", "0.3"])
+    assert args.det_jokers == 1.0 and args.det_picture_jokers and args.det_face_share == 0.3
+    plain = parser().parse_args(["train", "data"])
+    assert plain.det_jokers is None and not plain.det_picture_jokers and plain.det_face_share is None

@@ -11,8 +11,8 @@ pytest.importorskip("ultralytics")
 
 from ultralytics.nn.tasks import DetectionModel  # noqa: E402
 
-from referee.train.graft import graft  # noqa: E402
-from referee.train.runner import class_branch_freeze  # noqa: E402
+from referee.train.graft import graft, graft_bottom_up  # noqa: E402
+from referee.train.runner import BOTTOM_UP_START, bottom_up_freeze, class_branch_freeze  # noqa: E402
 
 NAMES = {0: "index", 1: "card", 2: "back"}
 
@@ -114,3 +114,72 @@ def test_a_grafted_detector_trains_from_its_base_branches(tmp_path):
     again = graft(grafted, _save(_retrain_class_branch(_detector(1), seed=3), tmp_path / "t2.pt"), tmp_path / "g2.pt")
     branches = torch.load(again, map_location="cpu", weights_only=False)["model"].model[-1].cv3
     assert all(type(b.base).__name__ == "Sequential" and type(b.other).__name__ == "Sequential" for b in branches)
+
+
+def _retrain_bottom_up(net: DetectionModel, seed: int) -> DetectionModel:
+    """What a bottom-up run changes: layers 16-22 and the head, nothing before them."""
+    torch.manual_seed(seed)
+    with torch.no_grad():
+        for name, p in net.named_parameters():
+            if int(name.split(".")[1]) >= BOTTOM_UP_START:
+                p.add_(torch.randn_like(p) * 0.3)
+    return net
+
+
+def test_bottom_up_graft_keeps_the_base_outputs_and_takes_back_from_the_copied_path(tmp_path):
+    base = _save(_detector(1), tmp_path / "base.pt")
+    tuned = _save(_retrain_bottom_up(_detector(1), seed=2), tmp_path / "tuned.pt")
+    out = graft_bottom_up(base, tuned, tmp_path / "grafted.pt")
+
+    x = torch.rand(1, 3, 128, 192)
+    base_y, tuned_y, grafted_y = (_outputs(p, x) for p in (base, tuned, out))
+    back = 4 + 2
+    assert torch.allclose(grafted_y[:, :back], base_y[:, :back], atol=1e-6)          # boxes, index, card
+    assert torch.allclose(grafted_y[:, back], tuned_y[:, back], atol=1e-5)           # back, through the copy
+    assert not torch.allclose(grafted_y[:, back], base_y[:, back], atol=1e-3)
+    # a second frame reads its own features, not the first one's
+    y = torch.rand(1, 3, 128, 192)
+    assert torch.allclose(_outputs(out, y)[:, back], _outputs(tuned, y)[:, back], atol=1e-5)
+
+
+def test_bottom_up_graft_replaces_an_earlier_graft_and_trains_from_the_base(tmp_path):
+    from referee.train.graft import BottomUpDetect, PathBranches, trainable_start
+
+    base = _save(_detector(1), tmp_path / "base.pt")
+    branch = graft(base, _save(_retrain_class_branch(_detector(1), seed=2), tmp_path / "t1.pt"), tmp_path / "g1.pt")
+    tuned = _save(_retrain_bottom_up(_detector(1), seed=3), tmp_path / "t2.pt")
+    out = graft_bottom_up(branch, tuned, tmp_path / "g2.pt")
+    head = torch.load(out, map_location="cpu", weights_only=False)["model"].model[-1]
+    assert isinstance(head, BottomUpDetect) and head.inputs == [15, 10, 13]
+    assert all(isinstance(b, PathBranches) and type(b.base).__name__ == "Sequential" for b in head.cv3)
+    x = torch.rand(1, 3, 128, 192)
+    assert torch.allclose(_outputs(out, x)[:, 6], _outputs(tuned, x)[:, 6], atol=1e-5)
+
+    start = trainable_start(out, tmp_path / "start.pt")
+    assert torch.allclose(_outputs(start, x), _outputs(base, x), atol=1e-6)
+    fresh = DetectionModel("yolo11n.yaml", nc=3, verbose=False)
+    fresh.load(torch.load(start, map_location="cpu", weights_only=False))
+    # a class branch grafted later onto it takes the place of the copied path
+    again = graft(out, _save(_retrain_class_branch(_detector(1), seed=4), tmp_path / "t3.pt"), tmp_path / "g3.pt")
+    assert type(torch.load(again, map_location="cpu", weights_only=False)["model"].model[-1]).__name__ == "Detect"
+
+
+def test_bottom_up_freeze_leaves_layers_16_on_trainable():
+    net = _detector(1)
+    frozen = [f"model.{x}." for x in bottom_up_freeze()] + [".dfl"]
+    trainable = {name.split(".")[1] for name, _ in net.named_parameters() if not any(f in name for f in frozen)}
+    assert trainable == {"16", "17", "19", "20", "22", "23"}
+
+
+def test_the_bottom_up_run_needs_a_trained_detector_and_graft_takes_its_flag():
+    import argparse
+
+    from referee.train import commands
+
+    parser = argparse.ArgumentParser()
+    commands.register(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(["train", "detector", "--det-bottom-up"])
+    with pytest.raises(UserError, match="--det-bottom-up trains a trained detector"):
+        commands.run_detector(args)
+    graft_args = parser.parse_args(["train", "graft", "a.pt", "b.pt", "c.pt", "--bottom-up"])
+    assert graft_args.bottom_up and not parser.parse_args(["train", "graft", "a.pt", "b.pt", "c.pt"]).bottom_up

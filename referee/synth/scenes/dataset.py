@@ -67,15 +67,16 @@ DRAWN_VARIANT_PREFIX = "drawn-train-"
 FACE_VARIANT_SHARE = 0.15
 
 
-def scene_designs(designs: list[str], seed: int, split: str, i: int, block: int = 16) -> list[str]:
+def scene_designs(designs: list[str], seed: int, split: str, i: int, block: int = 16,
+                  face_share: float = FACE_VARIANT_SHARE) -> list[str]:
     """Designs offered to scene i: consecutive blocks share a design (keeps face caches warm).
-    Lists mixing face variants with other designs give them FACE_VARIANT_SHARE of the scenes, then
+    Lists mixing face variants with other designs give them `face_share` of the scenes, then
     lists mixing drawn variants with other designs give the variants DRAWN_VARIANT_SHARE of the
     rest (lists without variants are drawn exactly as before they existed)."""
     rng = np.random.default_rng(scene_seed(seed, split + "/designs", i // block))
     faces = [d for d in designs if d.startswith(FACE_VARIANT_PREFIX)]
     if faces and len(faces) < len(designs):
-        designs = faces if rng.random() < FACE_VARIANT_SHARE else [d for d in designs if d not in faces]
+        designs = faces if rng.random() < face_share else [d for d in designs if d not in faces]
     variants = [d for d in designs if d.startswith(DRAWN_VARIANT_PREFIX)]
     if variants and len(variants) < len(designs):
         designs = variants if rng.random() < DRAWN_VARIANT_SHARE else [d for d in designs if d not in variants]
@@ -87,8 +88,9 @@ def scene_designs(designs: list[str], seed: int, split: str, i: int, block: int 
 def usable_design_names(split: str) -> list[str]:
     """Designs of a split whose corner indices passed the automatic check: 'train', 'faces' (the
     held-out dark, coloured and aged decks, split 'heldout-faces': measured on their own, never in
-    the other splits' scenes) or anything else for 'heldout'."""
-    ds = designs_for({"train": "train", "faces": "heldout-faces"}.get(split, "heldout"))
+    the other splits' scenes), 'train-jokers' (the picture-joker variants, added to the training
+    designs on request) or anything else for 'heldout'."""
+    ds = designs_for({"train": "train", "faces": "heldout-faces", "train-jokers": "train-jokers"}.get(split, "heldout"))
     metas = ensure_designs(ds, verbose=False)
     return [d.name for d, m in zip(ds, metas) if m["check"]["ok"]]
 
@@ -129,14 +131,14 @@ def detector_tiles(scene: Scene, rng: np.random.Generator, scale: float = DET_SC
 
 
 def _det_job(args):
-    out_dir, split, i, seed, designs, cfg, scale, tile = args
+    out_dir, split, i, seed, designs, cfg, scale, tile, face_share = args
     name = f"{split}_{i:07d}"
     lab_dir = Path(out_dir) / "labels" / split
     img_dir = Path(out_dir) / "images" / split
     last = lab_dir / f"{name}_t1.txt"
     if last.exists():
         return 0
-    sc = generate_scene(scene_seed(seed, split, i), scene_designs(designs, seed, split, i), cfg)
+    sc = generate_scene(scene_seed(seed, split, i), scene_designs(designs, seed, split, i, face_share=face_share), cfg)
     rng = np.random.default_rng(scene_seed(seed, split + "/tiles", i))
     tiles = detector_tiles(sc, rng, scale=scale, tile=tile)
     for j, (img, _labels) in enumerate(tiles):
@@ -193,17 +195,25 @@ def build_detector_dataset(out_dir, n_scenes_train: int, n_scenes_val: int, seed
                            workers: int = 1, config: SceneConfig | None = None,
                            train_designs: list[str] | None = None, val_designs: list[str] | None = None,
                            scale: float = DET_SCALE, tile: int = TILE, negatives: float = 0.0,
-                           rich_tables: float = 0.0, room_edges: float = 0.0) -> Path:
+                           rich_tables: float = 0.0, room_edges: float = 0.0, jokers: float | None = None,
+                           picture_jokers: bool = False, face_share: float | None = None) -> Path:
     """Write a YOLO detection dataset and data.yaml: tiles of tile x tile px from the scenes shrunk
     by `scale` (default DET_SCALE, TILE: 384 px tiles of 768x432 scenes, the pixel scale of the
     detector's 768x448 input). `negatives` and `rich_tables`: the shares of scenes (train and
     val) given unlabelled hard negatives for `back` and a carpet/rug/brick/dark-cloth table
     (SceneConfig.p_negatives, p_rich_table; recipe.DET_NEGATIVES, DET_RICH_TABLES for the next
     detector), and `room_edges` the share with the room beyond the table at one edge
-    (SceneConfig.p_room_edge; recipe.DET_ROOM_EDGES); at 0 the scenes are the committed detector's."""
+    (SceneConfig.p_room_edge; recipe.DET_ROOM_EDGES); at 0 the scenes are the committed detector's.
+    `jokers`: the share of scenes whose decks hold both jokers (SceneConfig.p_joker); `picture_jokers`
+    adds the picture-joker variants to the training designs; `face_share`: the training scenes'
+    share of face variants (scene_designs; validation scenes keep FACE_VARIANT_SHARE)."""
+    if picture_jokers and train_designs is None:
+        train_designs = usable_design_names("train") + usable_design_names("train-jokers")
     out, cfg, tr, va = prepare_dataset(out_dir, config, train_designs, val_designs)
     if negatives or rich_tables or room_edges:
         cfg = replace(cfg, p_negatives=negatives, p_rich_table=rich_tables, p_room_edge=room_edges)
+    if jokers is not None:
+        cfg = replace(cfg, p_joker=jokers)
     for split in ("train", "val"):
         (out / "images" / split).mkdir(parents=True, exist_ok=True)
         (out / "labels" / split).mkdir(parents=True, exist_ok=True)
@@ -211,11 +221,14 @@ def build_detector_dataset(out_dir, n_scenes_train: int, n_scenes_val: int, seed
         f"# synthetic Daifugo table scenes (referee.synth.scenes), seed {seed}, scale {scale}, tiles {tile} px\n"
         + (f"# hard negatives in {cfg.p_negatives:g} of the scenes, rich tables in {cfg.p_rich_table:g}, "
            f"room edges in {cfg.p_room_edge:g}\n" if cfg.p_negatives or cfg.p_rich_table or cfg.p_room_edge else "") +
+        (f"# both jokers in {cfg.p_joker:g} of the scenes\n" if jokers is not None else "") +
+        (f"# face variants in {face_share:g} of the training scenes\n" if face_share is not None else "") +
         f"# train designs: {', '.join(tr)}\n# val (held-out) designs: {', '.join(va)}\n"
         f"path: {out}\ntrain: images/train\nval: images/val\n"
         "names:\n" + "".join(f"  {i}: {c}\n" for i, c in enumerate(CLASSES)))
     for split, n, ds in (("train", n_scenes_train, tr), ("val", n_scenes_val, va)):
-        jobs = [(str(out), split, i, seed, ds, cfg, scale, tile) for i in range(n)]
+        share = face_share if face_share is not None and split == "train" else FACE_VARIANT_SHARE
+        jobs = [(str(out), split, i, seed, ds, cfg, scale, tile, share) for i in range(n)]
         run_jobs(jobs, _det_job, workers, f"detector {split}")
     return out / "data.yaml"
 

@@ -159,6 +159,20 @@ FACE_VARIANTS: list[Design] = [
     for j in range(N_FACE_VARIANTS)
 ]
 
+# Picture-joker variants: face variants whose jokers' middles are figures and framed pictures in
+# several colours (drawn_faces.JOKER_PICTURE_ARTS). A split of their own ("train-jokers"), so the
+# committed models' training sets stay as they were; `referee train data --det-picture-jokers`
+# adds them to the detector's training designs, where they share the face variants' scenes.
+N_PICTURE_JOKER_VARIANTS = 24
+assert drawn.FIRST_PICTURE_JOKER_VARIANT == N_DRAWN_VARIANTS + N_FACE_VARIANTS
+PICTURE_JOKER_VARIANTS: list[Design] = [
+    Design(f"{FACE_VARIANT_PREFIX}{N_FACE_VARIANTS + j:02d}", DRAWN_DESIGN.source, DRAWN_DESIGN.licence,
+           "train-jokers", DRAWN_DESIGN.path, "drawn-faces-jokers", variant=drawn.FIRST_PICTURE_JOKER_VARIANT + j,
+           note=f"{drawn.face_kind(drawn.FIRST_PICTURE_JOKER_VARIANT + j)} face variant of referee-drawn with a "
+                "picture joker (drawn.variant_style)")
+    for j in range(N_PICTURE_JOKER_VARIANTS)
+]
+
 # Held out: referee-drawn on dark, coloured and aged paper (drawn.heldout_face_style), a split of
 # their own so that the ordinary held-out scenes stay as they were. Their family is referee-drawn's
 # art under another name: a family lies in one split, and both are held out.
@@ -206,7 +220,7 @@ def all_designs() -> tuple[Design, ...]:
     e.g. unpacked from a face pack on a machine without the packages), fetched or cached pysol
     designs, the project's own drawn deck and its training variants."""
     out = ([d for d in SVG_DESIGNS if Path(d.path).exists() or _cached(d)] + [DRAWN_DESIGN] + DRAWN_VARIANTS
-           + FACE_VARIANTS + HELDOUT_FACES)
+           + FACE_VARIANTS + PICTURE_JOKER_VARIANTS + HELDOUT_FACES)
     try:
         out += _pysol_designs()
     except Exception:  # noqa: BLE001 - pysol cardsets are optional

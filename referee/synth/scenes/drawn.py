@@ -812,6 +812,9 @@ URW_VARIANT_PIPS = VARIANT_PIPS + ("font-urw",)
 # itself (its font, pips and jester) on dark, coloured and aged paper (N_HELDOUT_FACES of them).
 N_PLAIN_VARIANTS = 48
 N_HELDOUT_FACES = 6
+# Face variants from this one on draw their jokers' middles from drawn_faces.JOKER_PICTURE_ARTS
+# (the picture-joker variants, designs.PICTURE_JOKER_VARIANTS; the 24 before it are the face variants).
+FIRST_PICTURE_JOKER_VARIANT = N_PLAIN_VARIANTS + 24
 FACE_VARIANT_FONTS = VARIANT_FONTS + URW_VARIANT_FONTS
 # widest pip (width / height) of each kind, rounded up (checked by the tests)
 PIP_MAX_ASPECT = {"drawn": 1.15, "shape": 1.05, "shape-narrow": 0.85, "shape-fat": 1.1, "font": 1.05,
@@ -839,7 +842,7 @@ def variant_style(k: int) -> Style:
 
     From N_PLAIN_VARIANTS on, a face variant: the same, then the paper, inks, court panel and
     stains of a dark, coloured or aged deck (k - N_PLAIN_VARIANTS modulo 3; drawn_faces.face_colours)
-    and a joker of the training kinds. A negative k: held-out face deck -k - 1 (heldout_face_style)."""
+    and a joker of the training kinds (from FIRST_PICTURE_JOKER_VARIANT on, a picture joker). A negative k: held-out face deck -k - 1 (heldout_face_style)."""
     if k < 0:
         return heldout_face_style(-k - 1)
     rng = _variant_rng(k)
@@ -912,6 +915,8 @@ def variant_style(k: int) -> Style:
     h = hashlib.blake2b(f"referee-drawn/face-variant/{int(k)}".encode(), digest_size=8).digest()
     colours = drawn_faces.face_colours(face_kind(k), np.random.default_rng(int.from_bytes(h, "little")))
     corners, arts = drawn_faces.JOKER_CORNERS, drawn_faces.JOKER_ARTS
+    if k >= FIRST_PICTURE_JOKER_VARIANT:
+        arts = drawn_faces.JOKER_PICTURE_ARTS
     return replace(style, **colours, joker_corner=corners[j % len(corners)],
                    joker_art=arts[(j + j // len(corners)) % len(arts)])
 

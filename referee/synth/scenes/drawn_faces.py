@@ -32,6 +32,11 @@ FACE_KINDS = ("dark", "coloured", "aged")
 # are referee-drawn's own, and the training variants draw their vertical JOKER in their own fonts)
 JOKER_CORNERS = ("vertical", "across", "star", "cap", "vertical-star")
 JOKER_ARTS = ("star", "cap", "word", "harlequin", "sun")
+# middles of the picture-joker variants (designs.PICTURE_JOKER_VARIANTS): a figure in several
+# colours (a jester, a clown, a king: a head, a hat, a collar, a body) or a framed picture of
+# shapes on a coloured ground. Real jokers are pictures, and a picture on coloured paper is what
+# the detector took for a face-down card (models/MODEL_CARD.md, jokers).
+JOKER_PICTURE_ARTS = ("figure", "picture")
 
 
 def _clip(v) -> tuple[int, int, int]:
@@ -285,5 +290,136 @@ def joker_art(card, red: bool, style, rng: np.random.Generator) -> None:
         cv2.ellipse(f, (int(cx), int(cy + 0.1 * r)), (int(0.55 * r), int(0.45 * r)), 0, 20, 160, 255,
                     max(1, int(0.01 * H)), cv2.LINE_AA)
         card.paint(f, other)
+    elif kind == "figure":
+        _figure(card, ink, other, rng)
+    elif kind == "picture":
+        _framed_picture(card, ink, rng)
     else:
         raise ValueError(f"unknown joker art {kind!r}")
+
+
+def _bright(rng: np.random.Generator) -> tuple[int, int, int]:
+    return _hsv(float(rng.uniform(0, 180)), float(rng.uniform(120, 255)), float(rng.uniform(110, 240)))
+
+
+def _fill(card, colour, draw) -> None:
+    """Paint what draw(mask) fills into the card in colour."""
+    m = card.mask()
+    draw(m)
+    card.paint(m, colour)
+
+
+def _figure(card, ink, other, rng: np.random.Generator) -> None:
+    """A figure in three to five colours: a body, a collar, a head with a face and a hat."""
+    H, W = card.H, card.W
+    colours = [ink, other] + [_bright(rng) for _ in range(int(rng.integers(1, 4)))]
+    pick = lambda: colours[int(rng.integers(len(colours)))]   # noqa: E731
+    cx = W / 2 + float(rng.uniform(-0.06, 0.06)) * W
+    r = float(rng.uniform(0.09, 0.15)) * W
+    hy = float(rng.uniform(0.33, 0.45)) * H
+    lw = max(1, int(0.006 * H))
+    # body: a coat of one or two colours down to the lower frame
+    top, bottom = hy + 1.2 * r, float(rng.uniform(0.72, 0.85)) * H
+    half_top, half_bottom = float(rng.uniform(0.8, 1.3)) * r, float(rng.uniform(1.6, 2.6)) * r
+    coat = np.array([(cx - half_top, top), (cx + half_top, top), (cx + half_bottom, bottom), (cx - half_bottom, bottom)])
+    if rng.random() < 0.5:   # halves of two colours, as a harlequin's
+        left = np.array([coat[0], (cx, top), (cx, bottom), coat[3]])
+        right = np.array([(cx, top), coat[1], coat[2], (cx, bottom)])
+        for half in (left, right):
+            _fill(card, pick(), lambda m, half=half: cv2.fillPoly(m, [np.round(half).astype(np.int32)], 255,
+                                                                  cv2.LINE_AA))
+    else:
+        _fill(card, pick(), lambda m: cv2.fillPoly(m, [np.round(coat).astype(np.int32)], 255, cv2.LINE_AA))
+    # arms, and something held
+    for side in (-1, 1):
+        hand = (cx + side * float(rng.uniform(1.6, 2.4)) * r, top + float(rng.uniform(0.3, 1.5)) * r)
+        _fill(card, pick(), lambda m, hand=hand, side=side: cv2.line(
+            m, (int(cx + side * half_top), int(top + 0.3 * r)), (int(hand[0]), int(hand[1])), 255,
+            max(1, int(0.35 * r)), cv2.LINE_AA))
+        if rng.random() < 0.4:
+            _fill(card, pick(), lambda m, hand=hand: cv2.circle(m, (int(hand[0]), int(hand[1] - 0.8 * r)),
+                                                               max(1, int(0.3 * r)), 255, -1, cv2.LINE_AA))
+    # collar: a ruff of points in two colours
+    n = int(rng.integers(5, 9))
+    first, second = pick(), pick()
+    for i in range(n):
+        a0 = np.pi * (0.1 + 0.8 * i / n)
+        a1 = np.pi * (0.1 + 0.8 * (i + 1) / n)
+        tip = np.pi * (0.1 + 0.8 * (i + 0.5) / n)
+        q = np.array([(cx + 0.9 * r * np.cos(a0), hy + 0.7 * r + 0.5 * r * np.sin(a0)),
+                      (cx + 1.7 * r * np.cos(tip), hy + 0.9 * r + 0.9 * r * np.sin(tip)),
+                      (cx + 0.9 * r * np.cos(a1), hy + 0.7 * r + 0.5 * r * np.sin(a1))])
+        _fill(card, first if i % 2 else second, lambda m, q=q: cv2.fillPoly(m, [np.round(q).astype(np.int32)], 255,
+                                                                           cv2.LINE_AA))
+    # head: a face of a light colour, outlined, with eyes and a smile
+    face = _hsv(float(rng.uniform(0, 30)), float(rng.uniform(20, 110)), float(rng.uniform(190, 250)))
+    _fill(card, face, lambda m: cv2.circle(m, (int(cx), int(hy)), int(r), 255, -1, cv2.LINE_AA))
+    _fill(card, ink, lambda m: cv2.circle(m, (int(cx), int(hy)), int(r), 255, lw, cv2.LINE_AA))
+
+    def features(m):
+        for dx in (-0.38, 0.38):
+            cv2.circle(m, (int(cx + dx * r), int(hy - 0.15 * r)), max(1, int(0.12 * r)), 255, -1, cv2.LINE_AA)
+        cv2.ellipse(m, (int(cx), int(hy + 0.2 * r)), (int(0.5 * r), int(0.35 * r)), 0, 15, 165, 255, lw, cv2.LINE_AA)
+    _fill(card, ink, features)
+    if rng.random() < 0.5:   # a red nose
+        _fill(card, other, lambda m: cv2.circle(m, (int(cx), int(hy + 0.05 * r)), max(1, int(0.15 * r)), 255, -1,
+                                                cv2.LINE_AA))
+    # hat: a jester's cap of two or three points with bells, a crown, a cone or a top hat
+    hat = int(rng.integers(4))
+    brim = hy - 0.75 * r
+    if hat == 0:
+        points = int(rng.integers(2, 4))
+        for i in range(points):
+            lean = (i - (points - 1) / 2) * float(rng.uniform(0.9, 1.4))
+            tip = (cx + lean * r * 1.3, brim - float(rng.uniform(1.0, 1.6)) * r)
+            q = np.array([(cx - 0.9 * r + i * 1.8 * r / points, brim), tip,
+                          (cx - 0.9 * r + (i + 1) * 1.8 * r / points, brim)])
+            _fill(card, colours[(i + 1) % len(colours)],
+                  lambda m, q=q: cv2.fillPoly(m, [np.round(q).astype(np.int32)], 255, cv2.LINE_AA))
+            _fill(card, pick(), lambda m, tip=tip: cv2.circle(m, (int(tip[0]), int(tip[1])), max(1, int(0.2 * r)),
+                                                              255, -1, cv2.LINE_AA))
+    elif hat == 1:
+        crown = [(cx - r, brim + 0.2 * r)] + [(cx - r + i * r / 2, brim - (0.9 * r if i % 2 == 0 else 0.35 * r))
+                                               for i in range(5)] + [(cx + r, brim + 0.2 * r)]
+        _fill(card, pick(), lambda m: cv2.fillPoly(m, [np.round(np.array(crown)).astype(np.int32)], 255, cv2.LINE_AA))
+    elif hat == 2:
+        cone = np.array([(cx - 0.9 * r, brim + 0.2 * r), (cx + float(rng.uniform(-0.5, 0.5)) * r, brim - 1.8 * r),
+                         (cx + 0.9 * r, brim + 0.2 * r)])
+        _fill(card, pick(), lambda m: cv2.fillPoly(m, [np.round(cone).astype(np.int32)], 255, cv2.LINE_AA))
+        _fill(card, pick(), lambda m: cv2.circle(m, (int(cone[1][0]), int(cone[1][1])), max(1, int(0.25 * r)), 255,
+                                                 -1, cv2.LINE_AA))
+    else:
+        _fill(card, pick(), lambda m: (cv2.rectangle(m, (int(cx - 0.7 * r), int(brim - 1.3 * r)),
+                                                     (int(cx + 0.7 * r), int(brim + 0.1 * r)), 255, -1),
+                                       cv2.rectangle(m, (int(cx - 1.2 * r), int(brim - 0.05 * r)),
+                                                     (int(cx + 1.2 * r), int(brim + 0.2 * r)), 255, -1)))
+
+
+def _framed_picture(card, ink, rng: np.random.Generator) -> None:
+    """A framed panel in the middle: shapes and letters in several colours on a coloured ground."""
+    H, W = card.H, card.W
+    x0, x1 = float(rng.uniform(0.2, 0.3)) * W, float(rng.uniform(0.7, 0.8)) * W
+    y0, y1 = float(rng.uniform(0.15, 0.25)) * H, float(rng.uniform(0.75, 0.85)) * H
+    box = (int(x0), int(y0)), (int(x1), int(y1))
+    _fill(card, _bright(rng), lambda m: cv2.rectangle(m, box[0], box[1], 255, -1))
+    for _ in range(int(rng.integers(3, 9))):
+        colour = _bright(rng) if rng.random() < 0.8 else ink
+        px, py = float(rng.uniform(x0, x1)), float(rng.uniform(y0, y1))
+        size = float(rng.uniform(0.08, 0.25)) * (x1 - x0)
+        shape = int(rng.integers(3))
+
+        def draw(m, px=px, py=py, size=size, shape=shape):
+            if shape == 0:
+                cv2.ellipse(m, (int(px), int(py)), (int(size), int(size * rng.uniform(0.5, 1.5))),
+                            float(rng.uniform(0, 180)), 0, 360, 255, -1, cv2.LINE_AA)
+            elif shape == 1:
+                angles = np.sort(rng.uniform(0, 2 * np.pi, int(rng.integers(3, 8))))
+                cv2.fillPoly(m, [np.round(np.c_[px + size * np.cos(angles), py + size * np.sin(angles)]).astype(np.int32)],
+                             255, cv2.LINE_AA)
+            else:
+                cv2.rectangle(m, (int(px - size), int(py - size / 2)), (int(px + size), int(py + size / 2)), 255, -1)
+            inside = np.zeros_like(m)
+            cv2.rectangle(inside, box[0], box[1], 255, -1)
+            np.minimum(m, inside, out=m)
+        _fill(card, colour, draw)
+    _fill(card, ink, lambda m: cv2.rectangle(m, box[0], box[1], 255, max(1, int(0.008 * H))))

@@ -198,3 +198,48 @@ def test_scene_of_a_face_variant_with_jokers(tmp_path, monkeypatch):
     finally:
         D.load_design.cache_clear()
     assert "JK" in codes
+
+
+PICTURES = D.PICTURE_JOKER_VARIANTS
+
+
+def test_picture_joker_variants_are_a_split_of_their_own():
+    """The committed models' training sets stay as they were: the picture-joker variants are
+    offered only where asked for (`referee train data --det-picture-jokers`)."""
+    first = drawn.FIRST_PICTURE_JOKER_VARIANT
+    assert [d.variant for d in PICTURES] == list(range(first, first + D.N_PICTURE_JOKER_VARIANTS))
+    assert [d.name for d in PICTURES] == [f"drawn-faces-{24 + j:02d}" for j in range(len(PICTURES))]
+    train = D.designs_for("train")
+    for d in PICTURES:
+        assert d.split == "train-jokers" and d not in train and d in D.designs_for("train-jokers")
+        assert d.family == "drawn-faces-jokers" and {"JKB", "JKR"} <= set(d.face_keys)
+    styles = [D.drawn_style(d) for d in PICTURES]
+    assert {s.joker_art for s in styles} == set(drawn_faces.JOKER_PICTURE_ARTS)
+    assert {s.joker_corner for s in styles} == set(drawn_faces.JOKER_CORNERS)
+    assert {drawn.face_kind(d.variant) for d in PICTURES} == set(drawn_faces.FACE_KINDS)
+    assert all(s.font != "uni" and s.pips != "drawn" and s.joker_art != "jester" for s in styles)
+    # the face variants before them keep their jokers
+    assert {D.drawn_style(d).joker_art for d in FACES} == set(drawn_faces.JOKER_ARTS)
+
+
+@pytest.mark.parametrize("design", [d.name for d in PICTURES[:4]])
+def test_picture_jokers_are_drawn_in_colours_with_their_corner_markings(design):
+    style = D.drawn_style(D.get_design(design))
+    im, boxes = drawn.draw_face("JKR", 200, style)
+    h, w = im.shape[:2]
+    assert len(boxes) == 2 and boxes[0] == (w - boxes[1][2], h - boxes[1][3], w - boxes[1][0], h - boxes[1][1])
+    middle = im[int(0.25 * h):int(0.75 * h), int(0.25 * w):int(0.75 * w), :3].reshape(-1, 3)
+    # a picture: several colours well away from the paper's, not two inks on it
+    colours = {tuple(int(v) // 32 for v in px) for px in middle}
+    assert len(colours) >= 6
+    again, _ = drawn.draw_face("JKR", 200, style)
+    assert again.tobytes() == im.tobytes()
+
+
+def test_the_face_share_of_training_scenes_can_be_raised():
+    from referee.synth.scenes.dataset import scene_designs
+
+    real = [f"real-{k}" for k in range(20)]
+    faces = [d.name for d in FACES + PICTURES]
+    picks = [scene_designs(real + faces, 7, "train", i, block=1, face_share=0.3) for i in range(2000)]
+    assert abs(sum(p[0] in faces for p in picks) / len(picks) - 0.3) < 0.03

@@ -29,7 +29,10 @@
 # rug, brick or dark-cloth table in DET_RICH_TABLES, the room beyond the table at one edge of the
 # frame in DET_ROOM_EDGES (issue 25; referee/synth/scenes/negatives.py, room_edge.py; the defaults
 # are recipe.DET_NEGATIVES, DET_RICH_TABLES, DET_ROOM_EDGES; 0, 0 and 0 write the committed detector's
-# scenes). The classifier's scenes have cards CLS_CARD_PX tall in the frame (recipe.CLS_CARD_PX,
+# scenes), both jokers in DET_JOKERS of them, the face variants in DET_FACE_SHARE of the training
+# scenes and, with DET_PICTURE_JOKERS=1, the picture-joker face variants among its designs
+# (recipe.DET_JOKERS, DET_FACE_SHARE, DET_PICTURE_JOKERS; 0.15, 0.15 and 0 the committed detector's).
+# The classifier's scenes have cards CLS_CARD_PX tall in the frame (recipe.CLS_CARD_PX,
 # small indices included; 80,170 writes the committed classifier's sizes), both jokers in CLS_JOKERS
 # of them (recipe.CLS_JOKERS; 0.15 the committed classifier's), and with CLS_LIGHT_INK_INVERTED=1
 # (recipe.CLS_LIGHT_INK_INVERTED) dark faces' crops turned over as the recogniser reads them
@@ -49,6 +52,10 @@ RUNS=${RUNS:-gdet-a gdet-b gcls-a gcls-b}
 DET_NEGATIVES=${DET_NEGATIVES:-$(python3 -c "from referee.synth.scenes.recipe import DET_NEGATIVES as v; print(v)")}
 DET_RICH_TABLES=${DET_RICH_TABLES:-$(python3 -c "from referee.synth.scenes.recipe import DET_RICH_TABLES as v; print(v)")}
 DET_ROOM_EDGES=${DET_ROOM_EDGES:-$(python3 -c "from referee.synth.scenes.recipe import DET_ROOM_EDGES as v; print(v)")}
+DET_JOKERS=${DET_JOKERS:-$(python3 -c "from referee.synth.scenes.recipe import DET_JOKERS as v; print(v)")}
+DET_PICTURE_JOKERS=${DET_PICTURE_JOKERS:-$(python3 -c "from referee.synth.scenes.recipe import DET_PICTURE_JOKERS as v; print(int(v))")}
+DET_FACE_SHARE=${DET_FACE_SHARE:-$(python3 -c "from referee.synth.scenes.recipe import DET_FACE_SHARE as v; print(v)")}
+DET_PICTURE_FLAG=(); [ "$DET_PICTURE_JOKERS" = 1 ] && DET_PICTURE_FLAG=(--det-picture-jokers)
 CLS_CARD_PX=${CLS_CARD_PX:-$(python3 -c "from referee.synth.scenes.recipe import CLS_CARD_PX as v; print('%g,%g' % v)")}
 CLS_JOKERS=${CLS_JOKERS:-$(python3 -c "from referee.synth.scenes.recipe import CLS_JOKERS as v; print(v)")}
 CLS_LIGHT_INK_INVERTED=${CLS_LIGHT_INK_INVERTED:-$(python3 -c "from referee.synth.scenes.recipe import CLS_LIGHT_INK_INVERTED as v; print(int(v))")}
@@ -108,6 +115,7 @@ rd=0 rc=0
 if want_det; then
   python3 -m referee.cli train data --what det --data-dir "$DATA" --det-scenes "$DET_SCENES" --det-val-scenes "$VAL_SCENES" \
     --seed "$SEED" --workers "$GEN_WORKERS" --det-negatives "$DET_NEGATIVES" --det-rich-tables "$DET_RICH_TABLES" --det-room-edges "$DET_ROOM_EDGES" \
+    --det-jokers "$DET_JOKERS" --det-face-share "$DET_FACE_SHARE" "${DET_PICTURE_FLAG[@]}" \
     > "$DATA/gen-det.log" 2>&1 &
   gd=$!
 fi

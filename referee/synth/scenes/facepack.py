@@ -118,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     a.add_argument("out", type=Path)
     a.add_argument("--quality", type=int, default=PACK_QUALITY)
     a.add_argument("--training-only", action="store_true",
-                   help="only the designs training data draws from (training and held-out split), "
+                   help="only the designs training data draws from (training, picture-joker and held-out split), "
                         "not those kept for measuring")
     b = sub.add_parser("unpack")
     b.add_argument("pack", type=Path)
@@ -127,7 +127,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.cmd == "pack":
         names = None
         if args.training_only:
-            names = sorted(set(usable_design_names("train")) | set(usable_design_names("val")))
+            names = sorted(set(usable_design_names("train")) | set(usable_design_names("train-jokers"))
+                           | set(usable_design_names("val")))
         print(pack(args.out, designs=names, quality=args.quality))
     else:
         names = unpack(args.pack, workers=args.workers)

@@ -16,6 +16,15 @@ DET_RICH_TABLES = 0.3
 # ... and the share given the room beyond the table along one edge of the frame
 # (referee/synth/scenes/room_edge.py; `--det-room-edges`): the committed detector never saw it.
 DET_ROOM_EDGES = 0.3
+# ... both jokers in DET_JOKERS of its scenes (the committed detector's: the generator's 0.15), the
+# picture-joker face variants among its training designs (designs.PICTURE_JOKER_VARIANTS: jokers
+# whose middles are figures and framed pictures in several colours; `--det-picture-jokers`) and the
+# face variants in DET_FACE_SHARE of its training scenes (the committed detector's: 0.15). A `back`
+# path trained on them on this CPU (docs/recognition-history.md, Session 33) read the held-out face
+# decks' jokers far more often as face-up cards than the committed detector does.
+DET_JOKERS = 1.0
+DET_PICTURE_JOKERS = True
+DET_FACE_SHARE = 0.3
 
 # Classifier scenes: the usual card height in the 1280x720 frame (the generator's own default is
 # 80-170 px). 45-170 px adds the 7-12 px corner indices of a camera mounted high (issue 25 point 2:

@@ -141,7 +141,8 @@ def _save_grafted(base: dict, model: nn.Module, out: Path) -> Path:
 
 def _plain_head(head: Any) -> Any:
     """`head` (a Detect) as the base detector had it: its base class branches, no bottom-up copy."""
-    grafted_path = isinstance(head, BottomUpDetect)   # (a name: `head` stays Any for mypy)
+    # in a name: mypy would narrow `head` to BottomUpDetect, whose class is set back to Detect below
+    grafted_path = isinstance(head, BottomUpDetect)
     if grafted_path:
         head.f = list(head.f[:len(head.cv3)])
         del head.path

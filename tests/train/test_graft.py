@@ -44,17 +44,25 @@ def _outputs(path: Path, x):
         return net(x)[0]          # (1, 4 + classes, anchors): boxes, then class scores
 
 
+BACK = 4 + 2                      # the `back` row of _outputs: after the 4 box rows, index and card
+
+
+def _back_alone_from_tuned(grafted: Path, base: Path, tuned: Path, x, back_atol: float = 1e-6):
+    """Assert the grafted detector gives the base's boxes, index and card scores and the tuned
+    run's back scores on x; returns (base, grafted) outputs."""
+    base_y, tuned_y, grafted_y = (_outputs(p, x) for p in (base, tuned, grafted))
+    assert torch.allclose(grafted_y[:, :BACK], base_y[:, :BACK], atol=1e-6)         # boxes, index, card
+    assert torch.allclose(grafted_y[:, BACK], tuned_y[:, BACK], atol=back_atol)      # back
+    return base_y, grafted_y
+
+
 def test_grafted_detector_keeps_the_base_outputs_and_takes_back_from_the_branch(tmp_path):
     base = _save(_detector(1), tmp_path / "base.pt")
     tuned = _save(_retrain_class_branch(_detector(1), seed=2), tmp_path / "tuned.pt")
     out = graft(base, tuned, tmp_path / "grafted.pt")
 
-    x = torch.rand(1, 3, 128, 192)
-    base_y, tuned_y, grafted_y = (_outputs(p, x) for p in (base, tuned, out))
-    back = 4 + 2
-    assert torch.allclose(grafted_y[:, :back], base_y[:, :back], atol=1e-6)          # boxes, index, card
-    assert torch.allclose(grafted_y[:, back], tuned_y[:, back], atol=1e-6)           # back
-    assert not torch.allclose(grafted_y[:, back], base_y[:, back], atol=1e-3)
+    base_y, grafted_y = _back_alone_from_tuned(out, base, tuned, torch.rand(1, 3, 128, 192))
+    assert not torch.allclose(grafted_y[:, BACK], base_y[:, BACK], atol=1e-3)
 
 
 def test_graft_refuses_an_unknown_class_or_other_classes(tmp_path):
@@ -83,11 +91,7 @@ def test_grafting_onto_a_grafted_detector_replaces_its_branch_instead_of_nesting
     tuned = _save(_retrain_class_branch(grafted, seed=3), tmp_path / "t2.pt")
     second = graft(first, tuned, tmp_path / "g2.pt")
 
-    x = torch.rand(1, 3, 128, 192)
-    base_y, tuned_y, second_y = (_outputs(p, x) for p in (base, tuned, second))
-    back = 4 + 2
-    assert torch.allclose(second_y[:, :back], base_y[:, :back], atol=1e-6)
-    assert torch.allclose(second_y[:, back], tuned_y[:, back], atol=1e-6)
+    _back_alone_from_tuned(second, base, tuned, torch.rand(1, 3, 128, 192))
     branches = torch.load(second, map_location="cpu", weights_only=False)["model"].model[-1].cv3
     assert all(type(b.base).__name__ == "Sequential" and type(b.other).__name__ == "Sequential" for b in branches)
 
@@ -131,15 +135,11 @@ def test_bottom_up_graft_keeps_the_base_outputs_and_takes_back_from_the_copied_p
     tuned = _save(_retrain_bottom_up(_detector(1), seed=2), tmp_path / "tuned.pt")
     out = graft_bottom_up(base, tuned, tmp_path / "grafted.pt")
 
-    x = torch.rand(1, 3, 128, 192)
-    base_y, tuned_y, grafted_y = (_outputs(p, x) for p in (base, tuned, out))
-    back = 4 + 2
-    assert torch.allclose(grafted_y[:, :back], base_y[:, :back], atol=1e-6)          # boxes, index, card
-    assert torch.allclose(grafted_y[:, back], tuned_y[:, back], atol=1e-5)           # back, through the copy
-    assert not torch.allclose(grafted_y[:, back], base_y[:, back], atol=1e-3)
+    base_y, grafted_y = _back_alone_from_tuned(out, base, tuned, torch.rand(1, 3, 128, 192), back_atol=1e-5)
+    assert not torch.allclose(grafted_y[:, BACK], base_y[:, BACK], atol=1e-3)
     # a second frame reads its own features, not the first one's
     y = torch.rand(1, 3, 128, 192)
-    assert torch.allclose(_outputs(out, y)[:, back], _outputs(tuned, y)[:, back], atol=1e-5)
+    assert torch.allclose(_outputs(out, y)[:, BACK], _outputs(tuned, y)[:, BACK], atol=1e-5)
 
 
 def test_bottom_up_graft_replaces_an_earlier_graft_and_trains_from_the_base(tmp_path):
@@ -153,7 +153,7 @@ def test_bottom_up_graft_replaces_an_earlier_graft_and_trains_from_the_base(tmp_
     assert isinstance(head, BottomUpDetect) and head.inputs == [15, 10, 13]
     assert all(isinstance(b, PathBranches) and type(b.base).__name__ == "Sequential" for b in head.cv3)
     x = torch.rand(1, 3, 128, 192)
-    assert torch.allclose(_outputs(out, x)[:, 6], _outputs(tuned, x)[:, 6], atol=1e-5)
+    assert torch.allclose(_outputs(out, x)[:, BACK], _outputs(tuned, x)[:, BACK], atol=1e-5)
 
     start = trainable_start(out, tmp_path / "start.pt")
     assert torch.allclose(_outputs(start, x), _outputs(base, x), atol=1e-6)

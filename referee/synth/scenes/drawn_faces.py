@@ -309,6 +309,18 @@ def _fill(card, colour, draw) -> None:
     card.paint(m, colour)
 
 
+def _polygon(card, colour, points) -> None:
+    """A filled polygon (points: (x, y) pairs) painted in colour."""
+    _fill(card, colour, lambda m: cv2.fillPoly(m, [np.round(np.asarray(points, np.float64)).astype(np.int32)], 255,
+                                               cv2.LINE_AA))
+
+
+def _disc(card, colour, centre, radius: float) -> None:
+    """A filled circle painted in colour."""
+    _fill(card, colour, lambda m: cv2.circle(m, (int(centre[0]), int(centre[1])), max(1, int(radius)), 255, -1,
+                                             cv2.LINE_AA))
+
+
 def _figure(card, ink, other, rng: np.random.Generator) -> None:
     """A figure in three to five colours: a body, a collar, a head with a face and a hat."""
     H, W = card.H, card.W
@@ -323,13 +335,10 @@ def _figure(card, ink, other, rng: np.random.Generator) -> None:
     half_top, half_bottom = float(rng.uniform(0.8, 1.3)) * r, float(rng.uniform(1.6, 2.6)) * r
     coat = np.array([(cx - half_top, top), (cx + half_top, top), (cx + half_bottom, bottom), (cx - half_bottom, bottom)])
     if rng.random() < 0.5:   # halves of two colours, as a harlequin's
-        left = np.array([coat[0], (cx, top), (cx, bottom), coat[3]])
-        right = np.array([(cx, top), coat[1], coat[2], (cx, bottom)])
-        for half in (left, right):
-            _fill(card, pick(), lambda m, half=half: cv2.fillPoly(m, [np.round(half).astype(np.int32)], 255,
-                                                                  cv2.LINE_AA))
+        _polygon(card, pick(), [coat[0], (cx, top), (cx, bottom), coat[3]])
+        _polygon(card, pick(), [(cx, top), coat[1], coat[2], (cx, bottom)])
     else:
-        _fill(card, pick(), lambda m: cv2.fillPoly(m, [np.round(coat).astype(np.int32)], 255, cv2.LINE_AA))
+        _polygon(card, pick(), coat)
     # arms, and something held
     for side in (-1, 1):
         hand = (cx + side * float(rng.uniform(1.6, 2.4)) * r, top + float(rng.uniform(0.3, 1.5)) * r)
@@ -337,8 +346,7 @@ def _figure(card, ink, other, rng: np.random.Generator) -> None:
             m, (int(cx + side * half_top), int(top + 0.3 * r)), (int(hand[0]), int(hand[1])), 255,
             max(1, int(0.35 * r)), cv2.LINE_AA))
         if rng.random() < 0.4:
-            _fill(card, pick(), lambda m, hand=hand: cv2.circle(m, (int(hand[0]), int(hand[1] - 0.8 * r)),
-                                                               max(1, int(0.3 * r)), 255, -1, cv2.LINE_AA))
+            _disc(card, pick(), (hand[0], hand[1] - 0.8 * r), 0.3 * r)
     # collar: a ruff of points in two colours
     n = int(rng.integers(5, 9))
     first, second = pick(), pick()
@@ -346,14 +354,13 @@ def _figure(card, ink, other, rng: np.random.Generator) -> None:
         a0 = np.pi * (0.1 + 0.8 * i / n)
         a1 = np.pi * (0.1 + 0.8 * (i + 1) / n)
         tip = np.pi * (0.1 + 0.8 * (i + 0.5) / n)
-        q = np.array([(cx + 0.9 * r * np.cos(a0), hy + 0.7 * r + 0.5 * r * np.sin(a0)),
-                      (cx + 1.7 * r * np.cos(tip), hy + 0.9 * r + 0.9 * r * np.sin(tip)),
-                      (cx + 0.9 * r * np.cos(a1), hy + 0.7 * r + 0.5 * r * np.sin(a1))])
-        _fill(card, first if i % 2 else second, lambda m, q=q: cv2.fillPoly(m, [np.round(q).astype(np.int32)], 255,
-                                                                           cv2.LINE_AA))
+        _polygon(card, first if i % 2 else second,
+                 [(cx + 0.9 * r * np.cos(a0), hy + 0.7 * r + 0.5 * r * np.sin(a0)),
+                  (cx + 1.7 * r * np.cos(tip), hy + 0.9 * r + 0.9 * r * np.sin(tip)),
+                  (cx + 0.9 * r * np.cos(a1), hy + 0.7 * r + 0.5 * r * np.sin(a1))])
     # head: a face of a light colour, outlined, with eyes and a smile
     face = _hsv(float(rng.uniform(0, 30)), float(rng.uniform(20, 110)), float(rng.uniform(190, 250)))
-    _fill(card, face, lambda m: cv2.circle(m, (int(cx), int(hy)), int(r), 255, -1, cv2.LINE_AA))
+    _disc(card, face, (cx, hy), r)
     _fill(card, ink, lambda m: cv2.circle(m, (int(cx), int(hy)), int(r), 255, lw, cv2.LINE_AA))
 
     def features(m):
@@ -362,8 +369,7 @@ def _figure(card, ink, other, rng: np.random.Generator) -> None:
         cv2.ellipse(m, (int(cx), int(hy + 0.2 * r)), (int(0.5 * r), int(0.35 * r)), 0, 15, 165, 255, lw, cv2.LINE_AA)
     _fill(card, ink, features)
     if rng.random() < 0.5:   # a red nose
-        _fill(card, other, lambda m: cv2.circle(m, (int(cx), int(hy + 0.05 * r)), max(1, int(0.15 * r)), 255, -1,
-                                                cv2.LINE_AA))
+        _disc(card, other, (cx, hy + 0.05 * r), 0.15 * r)
     # hat: a jester's cap of two or three points with bells, a crown, a cone or a top hat
     hat = int(rng.integers(4))
     brim = hy - 0.75 * r
@@ -372,22 +378,17 @@ def _figure(card, ink, other, rng: np.random.Generator) -> None:
         for i in range(points):
             lean = (i - (points - 1) / 2) * float(rng.uniform(0.9, 1.4))
             tip = (cx + lean * r * 1.3, brim - float(rng.uniform(1.0, 1.6)) * r)
-            q = np.array([(cx - 0.9 * r + i * 1.8 * r / points, brim), tip,
-                          (cx - 0.9 * r + (i + 1) * 1.8 * r / points, brim)])
-            _fill(card, colours[(i + 1) % len(colours)],
-                  lambda m, q=q: cv2.fillPoly(m, [np.round(q).astype(np.int32)], 255, cv2.LINE_AA))
-            _fill(card, pick(), lambda m, tip=tip: cv2.circle(m, (int(tip[0]), int(tip[1])), max(1, int(0.2 * r)),
-                                                              255, -1, cv2.LINE_AA))
+            _polygon(card, colours[(i + 1) % len(colours)],
+                     [(cx - 0.9 * r + i * 1.8 * r / points, brim), tip, (cx - 0.9 * r + (i + 1) * 1.8 * r / points, brim)])
+            _disc(card, pick(), tip, 0.2 * r)
     elif hat == 1:
-        crown = [(cx - r, brim + 0.2 * r)] + [(cx - r + i * r / 2, brim - (0.9 * r if i % 2 == 0 else 0.35 * r))
-                                               for i in range(5)] + [(cx + r, brim + 0.2 * r)]
-        _fill(card, pick(), lambda m: cv2.fillPoly(m, [np.round(np.array(crown)).astype(np.int32)], 255, cv2.LINE_AA))
+        _polygon(card, pick(), [(cx - r, brim + 0.2 * r)]
+                 + [(cx - r + i * r / 2, brim - (0.9 * r if i % 2 == 0 else 0.35 * r)) for i in range(5)]
+                 + [(cx + r, brim + 0.2 * r)])
     elif hat == 2:
-        cone = np.array([(cx - 0.9 * r, brim + 0.2 * r), (cx + float(rng.uniform(-0.5, 0.5)) * r, brim - 1.8 * r),
-                         (cx + 0.9 * r, brim + 0.2 * r)])
-        _fill(card, pick(), lambda m: cv2.fillPoly(m, [np.round(cone).astype(np.int32)], 255, cv2.LINE_AA))
-        _fill(card, pick(), lambda m: cv2.circle(m, (int(cone[1][0]), int(cone[1][1])), max(1, int(0.25 * r)), 255,
-                                                 -1, cv2.LINE_AA))
+        peak = (cx + float(rng.uniform(-0.5, 0.5)) * r, brim - 1.8 * r)
+        _polygon(card, pick(), [(cx - 0.9 * r, brim + 0.2 * r), peak, (cx + 0.9 * r, brim + 0.2 * r)])
+        _disc(card, pick(), peak, 0.25 * r)
     else:
         _fill(card, pick(), lambda m: (cv2.rectangle(m, (int(cx - 0.7 * r), int(brim - 1.3 * r)),
                                                      (int(cx + 0.7 * r), int(brim + 0.1 * r)), 255, -1),

@@ -6,14 +6,17 @@
 # Prepare on the machine that has the card packages (the face cache rendered):
 #   python -m referee.synth.scenes.fetch_fonts                          # the URW faces of the drawn decks
 #   python -m referee.synth.scenes.designs                              # renders every design not cached yet
-#   python -m referee.synth.scenes.facepack pack gpu/faces.tar.gz --training-only --quality 55
-#       # 107 designs, 26 MB: with the 35 MB of tracked files it fits the 64 MiB transfer
-#       # (quality 75 gives 30 MB and does not); the scenes shrink faces 3-8x, so the loss is small
+#   python -m referee.synth.scenes.facepack pack gpu/faces.tar.gz --training-only --quality 55 --drawn-there
+#       # the faces of the designs training draws from, less the drawn decks the box draws itself in
+#       # seconds (facepack.drawn_there) but with the URW fonts they use: it has to fit the 64 MiB
+#       # transfer beside the tracked files (45 MB) and .whl; the scenes shrink faces 3-8x, so
+#       # quality 55 loses little
 #   pip download --no-deps ... ultralytics ultralytics-thop ultralytics-platform jaconv pyttsx3 -d .whl
 #       # (the versions of this venv; referee.cli imports jaconv and pyttsx3, which the box lacks)
 # (gpu/ and .whl/ are ignored by git: the device tool's run takes them as `carry`)
-# (a design missing from the pack is drawn on the GPU box: the 24 drawn-faces decks take 25-60 s
-# each on a 2-core machine, one at a time, and without the URW fonts those in URW faces fall back to sans)
+# (the box draws the decks the pack left to it, 16 at a time, as it unpacks it; another design
+# missing from the pack would be drawn one at a time when the data asks for it: a deck on aged
+# paper takes a minute, and without the fonts its rank font falls back to OpenCV's sans)
 # and run from the repository root there:  OUT=/some/dir bash tools/gpu_run.sh
 #
 # Runs (names under runs/, weights copied to $OUT/<name>.pt every 20 s and at the end):
@@ -105,7 +108,7 @@ import os; assert os.environ.get("DEVICE", "0") == "cpu" or torch.cuda.is_availa
 import polars; polars.read_csv(b"a,b\n1,2\n").to_dict(as_series=False)
 PY
 for pack in gpu/faces.tar gpu/faces.tar.gz; do
-  if [ -f "$pack" ]; then python3 -m referee.synth.scenes.facepack unpack "$pack" --workers 16 || exit 1; fi
+  if [ -f "$pack" ]; then python3 -m referee.synth.scenes.facepack unpack "$pack" --workers 16 --draw || exit 1; fi
 done
 python3 -c "from referee.synth.scenes.dataset import usable_design_names as s; t=s('train'); v=s('val'); print(len(t), 'train designs,', len(v), 'held out'); assert len(t) >= 40" || exit 1
 stamp "environment ready"

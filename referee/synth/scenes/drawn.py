@@ -38,7 +38,7 @@ from . import drawn_faces
 from .design import FACE_KEYS
 from .face_outline import round_corners
 from .suit_shapes import suit_shape
-from .urw_fonts import urw_root
+from .urw_fonts import brought_fonts_dir, urw_root
 
 CARD_MM = (63.0, 88.0)  # poker size (w, h)
 SS = 4  # supersampling factor
@@ -137,12 +137,15 @@ def have_pillow() -> bool:
 def resolve_font(font: str) -> str:
     """A font file (a path ending in .ttf/.otf) that is missing here, or without Pillow to draw
     it, becomes OpenCV's built-in sans (weight 700 for a bold face, else 400). "urw:<file>" is a
-    file of Debian's fonts-urw-base35 (installed, or fetched by referee.synth.scenes.fetch_fonts).
-    Other names are returned unchanged."""
+    file of Debian's fonts-urw-base35 (installed, or fetched by referee.synth.scenes.fetch_fonts);
+    a system font file missing here is looked for among those a face pack brought, by its name
+    (urw_fonts.brought_fonts_dir). Other names are returned unchanged."""
     path: str | None = font
     if font.startswith(URW_PREFIX):
         root = urw_root()
         path = str(root / font[len(URW_PREFIX):]) if root is not None else None   # not fetched: no file
+    elif _is_font_file(font) and not os.path.exists(font) and (brought_fonts_dir() / os.path.basename(font)).is_file():
+        path = str(brought_fonts_dir() / os.path.basename(font))
     if path is None or (_is_font_file(path) and not (os.path.exists(path) and have_pillow())):
         return "sans:700" if _is_bold_face(font) else "sans:400"
     return path
@@ -318,6 +321,15 @@ _SUIT_GLYPH = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 # "font-urw" (the URW faces' suit glyphs, from Nimbus Roman; "font" where it is missing)
 PIP_KINDS = ("drawn", "shape", "shape-narrow", "shape-fat", "font", "font-dejavu", "font-urw")
 _PIP_FONT = {"font-dejavu": _DEJAVU + "DejaVuSans.ttf", "font-urw": URW_PREFIX + "NimbusRoman-Bold.otf"}
+
+
+def style_fonts(style: "Style") -> tuple[str, ...]:
+    """The fonts a style draws with, as named there: its rank font, and its pips' font file if any.
+
+        >>> style_fonts(STYLE)[1:]
+        ()
+    """
+    return (style.font,) + ((_PIP_FONT[style.pips],) if style.pips in _PIP_FONT else ())
 
 
 def fonts_drawn_here(font: str, pips: str) -> list:

@@ -1,5 +1,6 @@
 """Where the URW fonts of the later drawn training decks are found: installed system-wide, or
-unpacked into the cache by :mod:`referee.synth.scenes.fetch_fonts`."""
+unpacked into the cache by :mod:`referee.synth.scenes.fetch_fonts` (or by a face pack); and the
+system fonts a face pack brought."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -21,3 +22,9 @@ def urw_root() -> Path | None:
         if (d / PROBE).is_file():
             return d
     return None
+
+
+def brought_fonts_dir() -> Path:
+    """Where a face pack (referee.synth.scenes.facepack) puts the system font files (DejaVu) its
+    drawn decks use, for a machine that lacks them: looked up by file name."""
+    return fonts_dir() / "system"

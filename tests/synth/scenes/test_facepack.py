@@ -143,3 +143,57 @@ def test_two_processes_drawing_one_design_at_once_both_get_it(cache, monkeypatch
     assert all((d / f"{key}.png").exists() for key in metas[0]["faces"])
     assert not list(d.parent.glob("*.tmp"))
     assert root.exists()
+
+
+def test_a_pack_for_a_small_transfer_leaves_quick_drawn_decks_to_the_box_with_their_fonts(cache, tmp_path, monkeypatch):
+    """A lent GPU box takes at most 64 MiB: the drawn decks it draws in seconds stay out of the pack
+    (their font files go in), and the box, without those fonts of its own, draws them as they are
+    drawn here."""
+    import os
+
+    import cv2
+
+    from referee.synth.scenes import urw_fonts
+
+    fetched, dejavu = urw_fonts.urw_root(), "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+    if fetched is None or not os.path.exists(dejavu):
+        pytest.skip("the URW fonts (python -m referee.synth.scenes.fetch_fonts) or DejaVu Sans are not here")
+    monkeypatch.setattr(urw_fonts, "SYSTEM_DIR", fetched)
+    cache("here")
+    D.drawn.forget_font_lookups()
+    quick = ["drawn-train-04", "drawn-train-29"]   # DejaVu Sans pips; two URW faces
+    here = {n: design_dir(D.get_design(n)) for n in quick}
+    for name in quick:
+        D.build_design_cache(D.get_design(name))
+    kept = D.get_design("gnome-anglo")             # not drawn: its faces go in the pack
+    design_dir(kept).mkdir(parents=True)
+    (design_dir(kept) / "meta.json").write_text(json.dumps({"version": CACHE_VERSION, "design": kept.name,
+                                                            "faces": {}, "check": {"ok": True}}))
+    pack_file = facepack.pack(tmp_path / "faces.tar", designs=[*quick, kept.name], leave_drawn=True)
+    with tarfile.open(pack_file) as tar:
+        members = tar.getnames()
+    assert {m.split("/")[0] for m in members} == {facepack.LEFT_MEMBER, kept.name}
+    assert sorted(m.split("/", 2)[2] for m in members if "/fonts/" in m) == [
+        "system/DejaVuSans.ttf", "urw/NimbusRoman-Bold.otf", "urw/NimbusSansNarrow-Bold.otf"]
+    assert facepack.left_to_draw(pack_file) == quick
+
+    # the box: no URW fonts, no DejaVu
+    monkeypatch.setattr(urw_fonts, "SYSTEM_DIR", tmp_path / "no-system-fonts")
+    exists = os.path.exists
+    monkeypatch.setattr(os.path, "exists", lambda p: not str(p).startswith(os.path.dirname(dejavu)) and exists(p))
+    box = cache("box")
+    D.drawn.forget_font_lookups()
+    assert urw_fonts.urw_root() is None
+    assert facepack.unpack(pack_file, workers=2) == [kept.name]
+    assert urw_fonts.urw_root() == box / "fonts" / facepack.URW_FETCHED
+    assert D.drawn.resolve_font(dejavu) == str(urw_fonts.brought_fonts_dir() / "DejaVuSans.ttf")
+    assert facepack.draw(facepack.left_to_draw(pack_file), processes=2) == quick
+    assert facepack.draw(quick, processes=2) == []      # drawn once
+    for name in quick:
+        there = design_dir(D.get_design(name))
+        assert there != here[name]
+        for key in ("AS", "10H", "KC"):
+            assert np.array_equal(cv2.imread(str(here[name] / f"{key}.png"), cv2.IMREAD_UNCHANGED),
+                                  cv2.imread(str(there / f"{key}.png"), cv2.IMREAD_UNCHANGED))
+    monkeypatch.undo()
+    D.drawn.forget_font_lookups()

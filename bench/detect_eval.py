@@ -315,6 +315,9 @@ def main() -> int:
     ap.add_argument("--edge-backs", type=float, default=None,
                     help="drop backs within this share of the frame's short side of its edge (default: "
                          "STILL_IMAGE_OPTIONS'; 0 for none)")
+    ap.add_argument("--joker-doubt", type=float, default=None,
+                    help="a corner the classifier reads as a card below JOKER_LOOK_BELOW and the joker reader "
+                         "as JK at this or more gives no card (default: JOKER_DOUBT_PROBABILITY; 0 for none)")
     args = ap.parse_args()
     exclude = tuple(d for d in args.exclude_designs.split(",") if d)
     if args.designs:
@@ -347,6 +350,8 @@ def main() -> int:
         options["check_backs"] = False
     if args.no_enlarged_look:
         options["enlarged_back_look"] = False
+    if args.joker_doubt is not None:
+        options["joker_doubt"] = args.joker_doubt or None
     if args.back_min_prob is not None:
         options["back_min_probability"] = args.back_min_prob or None
     recognizer = CardRecognizer(args.models, **options)

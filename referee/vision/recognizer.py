@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 from types import MappingProxyType
 
@@ -23,7 +23,7 @@ from referee.vision.detector import CornerDetector
 from referee.vision.grouping import (CornerReading, angle_gap, conflicting_corners, contradicted, duplicate_clusters,
                                     face_up_backs, group_corners, inside_a_card, off_every_card, overlap_of_smaller,
                                     readings_alike, separate_corners, symmetric_pairs, without_backs_within_faces)
-from referee.vision.jokers import JOKER_READER_FILE, JokerReader
+from referee.vision.jokers import JOKER_CODE, JOKER_DOUBT_PROBABILITY, JOKER_READER_FILE, JokerReader
 from referee.vision.labels import BACK, parse_label, turned_twin
 from referee.vision.middle import PICTURE_SHARE, box_middle, middle_square, picture_share
 from referee.vision.model_files import default_models_dir, file_sha256
@@ -150,6 +150,8 @@ SINGLE_CORNER_MIN_PROBABILITY = 0.9
 # four phantom backs lay (models/MODEL_CARD.md). The live referee
 # keeps them: calibration says where the table is, and a hand at the frame's edge is a hand.
 EDGE_BACK_CLEARANCE = 0.01
+# The joker doubt (jokers.JOKER_DOUBT_PROBABILITY) was chosen on still scenes; the live referee
+# reads without it until its filmed games are measured with it.
 STILL_IMAGE_OPTIONS = MappingProxyType({"small_index_px": SMALL_INDEX_PX, "conflict_likeness": True, "turned_look_below": DEFAULT_TURNED_LOOK_BELOW,
                                         "faint_index_conf": FAINT_INDEX_CONF, "off_card_min_score": OFF_CARD_MIN_SCORE,
                                         "share_probability": None,
@@ -157,7 +159,7 @@ STILL_IMAGE_OPTIONS = MappingProxyType({"small_index_px": SMALL_INDEX_PX, "confl
                                         "back_min_probability": BACK_MIN_PROBABILITY,
                                         "single_corner_min_probability": SINGLE_CORNER_MIN_PROBABILITY,
                                         "edge_back_clearance": EDGE_BACK_CLEARANCE,
-                                        "enlarged_back_look": True})
+                                        "enlarged_back_look": True, "joker_doubt": JOKER_DOUBT_PROBABILITY})
 # The live referee (referee watch, the filmed games): faint backs, for the discard zone, and a pip
 # card whose middle shows a picture marked (referee.vision.middle): the tracker puts its pip
 # readings in doubt, so that the referee asks about it.
@@ -393,6 +395,10 @@ class CardRecognizer:
     is enrolled, ask it about the corners the classifier is unsure of and the boxes beside a sure
     joker's corner (jokers.confirmed_jokers), and drop the `back`s that hold a corner it reads as a
     joker; False: never.
+    joker_doubt: with the joker reader, a corner read as a card other than a joker below
+    jokers.JOKER_LOOK_BELOW that the reader reads as a joker at this or more gives no card, unless
+    its second look reads a joker (JokerReader.doubted_corners; JOKER_DOUBT_PROBABILITY in
+    STILL_IMAGE_OPTIONS): the two disagree. None (the default, live): no such doubt.
     enlarged_back_look: with check_backs, drop a `back` whose box the detector, shown it enlarged,
     sees as a face-up card, or where it boxes a corner the joker reader reads as a dark joker's
     (referee.vision.zoomed_backs; STILL_IMAGE_OPTIONS): one more detector run per back left after
@@ -425,6 +431,7 @@ class CardRecognizer:
         edge_back_clearance: float | None = None,
         joker_reader: bool = True,
         enlarged_back_look: bool = False,
+        joker_doubt: float | None = None,
     ) -> None:
         models = Path(models_dir) if models_dir else default_models_dir()
         if deck is not None and not isinstance(deck, (DeckIndex, DeckHead, DeckModel)):
@@ -457,6 +464,7 @@ class CardRecognizer:
             raise UserError(f"joker reader {reader} has other classes than classifier {self.classifier.model.path}")
         self.edge_back_clearance = edge_back_clearance
         self.enlarged_back_look = enlarged_back_look
+        self.joker_doubt = joker_doubt
         self.min_probability = min_probability
         self.share_probability = share_probability
         self.second_look_shift = second_look_shift
@@ -707,8 +715,13 @@ class CardRecognizer:
         if self.share_probability is not None:
             corners.leads, across = corner_leads(indices, card_list, corners.card_angle)
         results = read_with_leads(corners.leads, corners.classify, self.share_probability or 0.0, across)
+        doubted: set[int] = set()
+        if self.joker_reader is not None and self.joker_doubt is not None:
+            doubted = set(self.joker_reader.doubted_corners(results, lambda i: corners.crop(i)[0], self.joker_doubt))
+            results = [(REJECT_CLASS, p) if i in doubted else (code, p) for i, (code, p) in enumerate(results)]
         if self.second_look_shift:
-            results = self.second_look(indices, card_list, results, corners.classify_boxes, corners.distributions)
+            results = self.second_look(indices, card_list, results, corners.classify_boxes, corners.distributions,
+                                       doubted=doubted)
         if self.joker_reader is not None:
             results = self.joker_reader.confirmed_jokers(indices, results, card_list, lambda i: corners.crop(i)[0],
                                                          corners.distributions)
@@ -745,10 +758,12 @@ class CardRecognizer:
 
     def second_look(self, indices: list[Detection], cards: list[Detection],
                      results: list[tuple[str, float]], classify_boxes,
-                     distributions: dict[int, np.ndarray]) -> list[tuple[str, float]]:
+                     distributions: dict[int, np.ndarray], doubted: Collection[int] = ()) -> list[tuple[str, float]]:
         """Readings with the unsure ones read again from shifted boxes (DEFAULT_SECOND_LOOK_SHIFT):
         only boxes inside a detected card (a box on printed paper or a hand is rightly rejected),
         and not faint ones (FAINT_INDEX_CONF: the same figures with a third fewer turned crops).
+        A `doubted` one (the joker doubt: read as a card, but by the joker reader as a joker) takes
+        only a joker's reading from them: the moved box may show the reader the whole word JOKER.
         `distributions` gets the probabilities of each reading taken from a shifted box."""
         unsure = [i for i, (code, p) in enumerate(results)
                   if code == REJECT_CLASS and inside_a_card(indices[i], cards) and not self._faint(indices[i])]
@@ -765,6 +780,8 @@ class CardRecognizer:
         best: dict[int, tuple[str, float]] = {}
         readings, probabilities = classify_boxes(boxes)
         for i, (code, p), dist in zip(owners, readings, probabilities):
+            if i in doubted and code != JOKER_CODE:
+                continue
             if code != REJECT_CLASS and p >= self.min_probability and p > best.get(i, ("", 0.0))[1]:
                 best[i] = (code, p)
                 distributions[i] = dist

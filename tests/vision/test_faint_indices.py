@@ -91,6 +91,23 @@ def test_faint_boxes_get_no_second_look(faint):
         assert len(asked) == looks
 
 
+def test_a_corner_in_doubt_takes_only_a_joker_from_its_second_look(faint):
+    """The joker doubt: a box the classifier reads as a card and the joker reader as a joker is read
+    again from shifted boxes, but only a joker's reading is taken from them."""
+    import numpy as np
+
+    from referee.vision.types import Detection
+
+    card = Detection("card", (0.0, 0.0, 200.0, 300.0), 0.9)
+    index = Detection("index", (10.0, 10.0, 30.0, 40.0), 0.9)
+    for shifted, doubted, read in (("8C", set(), "8C"), ("8C", {0}, "other"), ("JK", {0}, "JK")):
+        def classify_boxes(boxes, code=shifted):
+            return [(code, 0.99)] * len(boxes), np.zeros((len(boxes), len(faint.classifier.names)))
+
+        got = faint.second_look([index], [card], [("other", 1.0)], classify_boxes, {}, doubted=doubted)
+        assert got[0][0] == read
+
+
 def test_a_card_read_off_every_card_box_needs_the_off_card_score(scene):
     """STILL_IMAGE_OPTIONS' off_card_min_score drops exactly the weak readings whose corners lie
     outside every detected card box; everything else is what the recogniser reads without it."""

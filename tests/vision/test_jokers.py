@@ -41,6 +41,32 @@ def test_only_corners_read_as_nothing_a_joker_or_unsurely_take_the_readers_joker
     assert take_jokers(np.zeros((0, 4)), np.zeros((0, 4)), NAMES).shape == (0, 4)
 
 
+def test_a_card_read_unsurely_that_the_reader_reads_as_a_joker_is_in_doubt(monkeypatch):
+    """The word JOKER boxed in part: the classifier reads "JOK" as 2D unsurely, the reader (crop and
+    half turn) as a joker, below its own bar: the two disagree."""
+    reader = JokerReader(default_models_dir() / JOKER_READER_FILE)
+    jk = reader.names.index("JK")
+    said = {0: 0.86, 1: 0.5, 2: 0.99, 3: 0.9, 4: 0.95, 5: 0.95}
+
+    def read_with_half_turn(crops):
+        out = np.zeros((len(crops), len(reader.names)))
+        out[:, jk] = [said[int(c)] for c in crops]
+        return out
+
+    monkeypatch.setattr(reader, "read_with_half_turn", read_with_half_turn)
+    readings = [("2D", 0.75), ("2D", 0.75), ("AS", 0.6), ("AS", JOKER_LOOK_BELOW), ("JK", 0.8), ("other", 0.9)]
+    assert reader.doubted_corners(readings, lambda i: i, 0.7) == [0, 2]   # not a sure card, a joker, nothing
+    assert reader.doubted_corners(readings, lambda i: i, 0.9) == [2]
+    assert reader.doubted_corners([("AS", 0.99)], lambda i: i) == []
+
+
+def test_still_images_doubt_what_the_reader_calls_a_joker_and_the_live_referee_does_not():
+    from referee.vision.jokers import JOKER_DOUBT_PROBABILITY
+
+    assert CardRecognizer(None, **STILL_IMAGE_OPTIONS).joker_doubt == JOKER_DOUBT_PROBABILITY
+    assert CardRecognizer(None, **LIVE_OPTIONS).joker_doubt is None
+
+
 @pytest.mark.parametrize("design,key", JESTERS)
 def test_a_held_out_jester_is_read_with_the_reader_and_missed_without_it(design, key):
     image = joker_table(design, key).image

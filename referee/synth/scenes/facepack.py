@@ -40,7 +40,8 @@ from .urw_fonts import brought_fonts_dir, fonts_dir, urw_root
 
 PACK_QUALITY = 88
 # the pack's folder (never a design's name) of what a --drawn-there pack leaves to the machine
-# unpacking it: LEFT_FILE lists the drawn decks left out, fonts/ holds the URW font files they use
+# unpacking it: LEFT_FILE lists the drawn decks left out, fonts/urw and fonts/system the font files
+# they use
 LEFT_MEMBER = "drawn-there"
 LEFT_FILE = "designs.json"
 # where fetch_fonts unpacks fonts-urw-base35, under fonts_dir()
@@ -55,7 +56,7 @@ def drawn_there(design: Design) -> bool:
 
         >>> drawn_there(designs.get_design("drawn-train-00"))
         True
-        >>> drawn_there(designs.get_design("gnome-anglo"))
+        >>> drawn_there(designs.get_design("drawn-faces-02"))   # aged paper
         False
     """
     if design.kind != "drawn":

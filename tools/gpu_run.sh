@@ -8,7 +8,7 @@
 #   python -m referee.synth.scenes.designs                              # renders every design not cached yet
 #   python -m referee.synth.scenes.facepack pack gpu/faces.tar.gz --training-only --quality 55 --drawn-there
 #       # the faces of the designs training draws from, less the drawn decks the box draws itself in
-#       # seconds (facepack.drawn_there) but with the URW fonts they use: it has to fit the 64 MiB
+#       # seconds (facepack.drawn_there) but with the font files they use: it has to fit the 64 MiB
 #       # transfer beside the tracked files (45 MB) and .whl; the scenes shrink faces 3-8x, so
 #       # quality 55 loses little
 #   pip download --no-deps ... ultralytics ultralytics-thop ultralytics-platform jaconv pyttsx3 -d .whl

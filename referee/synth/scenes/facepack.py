@@ -51,8 +51,8 @@ URW_FETCHED = Path("root/usr/share/fonts/opentype/urw-base35")
 def drawn_there(design: Design) -> bool:
     """Whether a machine given the fonts this deck is drawn with here draws it as it is drawn here,
     in seconds: a drawn deck on plain paper (aged paper, drawn_faces.age_paper, takes a minute a
-    deck) whose font files are all here (a missing one is drawn in OpenCV's sans: a machine with
-    it would draw another deck).
+    deck) whose font files this machine draws with (drawn.resolve_font: a missing one is drawn in
+    OpenCV's sans, and a machine with it would draw another deck).
 
         >>> drawn_there(designs.get_design("drawn-train-00"))
         True
@@ -62,21 +62,18 @@ def drawn_there(design: Design) -> bool:
     if design.kind != "drawn":
         return False
     style = designs.drawn_style(design)
-    return not style.stains and all(_font_file(f) is not None for f in drawn.style_fonts(style) if _is_file_font(f))
+    return not style.stains and all(_font_file(f) is not None for f in drawn.style_fonts(style) if _names_a_file(f))
 
 
-def _is_file_font(font: str) -> bool:
+def _names_a_file(font: str) -> bool:
+    """A URW face or a font file, not one of OpenCV's or Hershey's built-in faces."""
     return font.startswith(drawn.URW_PREFIX) or font.lower().endswith((".ttf", ".otf"))
 
 
 def _font_file(font: str) -> Path | None:
-    """The file of a URW face or a system font here, None where it is missing."""
-    if font.startswith(drawn.URW_PREFIX):
-        root = urw_root()
-        path = root / font[len(drawn.URW_PREFIX):] if root is not None else None
-    else:
-        path = Path(font)
-    return path if path is not None and path.is_file() else None
+    """The file this machine draws the font with (drawn.resolve_font), None where it falls back."""
+    resolved = drawn.resolve_font(font)
+    return Path(resolved) if resolved.lower().endswith((".ttf", ".otf")) else None
 
 
 def _font_members(chosen: list[Design]) -> dict[str, Path]:
@@ -85,7 +82,7 @@ def _font_members(chosen: list[Design]) -> dict[str, Path]:
     members = {}
     for d in chosen:
         for font in drawn.style_fonts(designs.drawn_style(d)):
-            if _is_file_font(font) and (path := _font_file(font)) is not None:
+            if _names_a_file(font) and (path := _font_file(font)) is not None:
                 kind = "urw" if font.startswith(drawn.URW_PREFIX) else "system"
                 members[f"{LEFT_MEMBER}/fonts/{kind}/{path.name}"] = path
     return dict(sorted(members.items()))
@@ -110,7 +107,7 @@ def _add(tar: tarfile.TarFile, name: str, data: bytes) -> None:
 def pack(out: Path, designs: list[str] | None = None, quality: int = PACK_QUALITY, workers: int = 4,
          leave_drawn: bool = False) -> Path:
     """Write the cached faces of `designs` (default: every cached design) to `out`; leave_drawn:
-    not those drawn_there, but the URW font files they use."""
+    not those drawn_there, but the font files they use (URW faces, DejaVu)."""
     root = faces_root()
     dirs = sorted(d for d in root.iterdir() if (d / "meta.json").is_file()) if root.is_dir() else []
     if designs is not None:
@@ -142,9 +139,8 @@ def pack(out: Path, designs: list[str] | None = None, quality: int = PACK_QUALIT
 
 
 def unpack(pack_file: Path, workers: int = 8) -> list[str]:
-    """Restore a pack into this machine's face cache, and its URW fonts where fetch_fonts puts
-    them (unless this machine has them); returns the design names. Designs already cached here are
-    left alone."""
+    """Restore a pack into this machine's face cache, and its fonts where drawn.resolve_font finds
+    them (_unpack_fonts); returns the design names. Designs already cached here are left alone."""
     root = faces_root()
     names: list[str] = []
     with tarfile.open(pack_file) as tar:
@@ -233,7 +229,7 @@ def main(argv: list[str] | None = None) -> int:
                         "not those kept for measuring")
     a.add_argument("--drawn-there", action="store_true",
                    help="leave out the drawn decks the unpacking machine draws in seconds (drawn_there) "
-                        "and carry the URW fonts they use: `unpack --draw` draws them")
+                        "and carry the font files they use: `unpack --draw` draws them")
     b = sub.add_parser("unpack")
     b.add_argument("pack", type=Path)
     b.add_argument("--workers", type=int, default=8)

@@ -299,6 +299,9 @@ def main() -> int:
     ap.add_argument("--single-corner", type=float, default=None,
                     help="probability a card read from one corner needs (default: STILL_IMAGE_OPTIONS', none "
                          "with --as-video; 0 for none)")
+    ap.add_argument("--dark-single-corner", type=float, default=None,
+                    help="... and where its index is printed light on dark paper (default: STILL_IMAGE_OPTIONS', "
+                         "none with --as-video; 0 for the same as any other)")
     ap.add_argument("--faces", action="store_true",
                     help="scenes of the held-out dark, coloured and aged decks (split heldout-faces) instead of "
                          "the ordinary held-out designs; --designs then names some of those")
@@ -340,6 +343,8 @@ def main() -> int:
         options["off_card_min_score"] = args.off_card_score or None
     if args.single_corner is not None:
         options["single_corner_min_probability"] = args.single_corner or None
+    if args.dark_single_corner is not None:
+        options["dark_single_corner_min_probability"] = args.dark_single_corner or None
     if args.share is not None:
         options["share_probability"] = args.share or None
     if args.conflict_spare is not None:

@@ -15,7 +15,7 @@ from referee.errors import UserError
 from referee.vision.back_check import cut_by_edge, plausible_backs
 from referee.vision.back_verifier import BACK_VERIFIER_FILE, BackVerifier
 from referee.vision.classifier import REJECT_CLASS, IndexClassifier, normalised_geometric_mean
-from referee.vision.crops import rectify_index, small_index_crops
+from referee.vision.crops import crop_index, rectify_index, small_index_crops
 from referee.vision.deck import DeckIndex, load_deck
 from referee.vision.deck_head import DeckHead
 from referee.vision.deck_model import DeckModel
@@ -141,6 +141,13 @@ SMALL_INDEX_PX = 14.0
 # 0.97 precision; 0.95 loses cards 55 px tall (recall 0.943 there). The live referee does without
 # it: a card missed in one frame is read in the next, and its tracker weighs unsure readings.
 SINGLE_CORNER_MIN_PROBABILITY = 0.9
+# ... and one whose index is printed light on dark paper (polarity.light_ink: a dark-faced deck,
+# read through the inverted look) needs this: the classifier never learnt dark faces, and a lone
+# inverted corner is the least sure reading left (a light blue diamond turned dark reads as a
+# spade). Tuning scenes of the held-out dark decks (seeds 502000+, 300): 33 of the 38 wrong dark
+# outputs were cards read from one corner; at 0.95 11 of them are left, at 0.97 5, with a sixth
+# and a quarter of those cards' right readings lost (docs/recognition-history.md, Session 36).
+DARK_SINGLE_CORNER_MIN_PROBABILITY = 0.95
 
 # On still images a `back` the photo's edge cuts (its box within this share of the photo's short
 # side of the edge) is not reported: a back is told from a look-alike by its whole outline, and at
@@ -158,6 +165,7 @@ STILL_IMAGE_OPTIONS = MappingProxyType({"small_index_px": SMALL_INDEX_PX, "confl
                                         "conflict_spare_probability": CONFLICT_SPARE_PROBABILITY,
                                         "back_min_probability": BACK_MIN_PROBABILITY,
                                         "single_corner_min_probability": SINGLE_CORNER_MIN_PROBABILITY,
+                                        "dark_single_corner_min_probability": DARK_SINGLE_CORNER_MIN_PROBABILITY,
                                         "edge_back_clearance": EDGE_BACK_CLEARANCE,
                                         "enlarged_back_look": True, "joker_doubt": JOKER_DOUBT_PROBABILITY})
 # The live referee (referee watch, the filmed games): faint backs, for the discard zone, and a pip
@@ -377,6 +385,11 @@ class CardRecognizer:
     single_corner_min_probability: the probability a card read from one corner only (its corner
     boxes all on one index: grouping.separate_corners) needs (SINGLE_CORNER_MIN_PROBABILITY in
     STILL_IMAGE_OPTIONS); None (the default, live): min_probability as for any card.
+    dark_single_corner_min_probability: with single_corner_min_probability, what such a card
+    needs where its corner's ink is lighter than its paper (polarity.light_ink: a dark face;
+    DARK_SINGLE_CORNER_MIN_PROBABILITY in STILL_IMAGE_OPTIONS; not for a joker, read at the joker
+    reader's bars, nor with an enrolled deck, which learnt its own dark corners); None: the same
+    as any other.
     conflict_spare_probability: a corner read at least this surely is never dropped for
     contradicting another corner (CONFLICT_SPARE_PROBABILITY); None: conflicts drop any reading.
     check_backs: keep only the `back` boxes that can be face-down cards (back_check.plausible_backs)
@@ -421,6 +434,7 @@ class CardRecognizer:
         faint_min_probability: float = FAINT_MIN_PROBABILITY,
         off_card_min_score: float | None = None,
         single_corner_min_probability: float | None = None,
+        dark_single_corner_min_probability: float | None = None,
         conflict_spare_probability: float | None = None,
         check_backs: bool = True,
         faint_back_conf: float | None = None,
@@ -443,6 +457,7 @@ class CardRecognizer:
         self.faint_back_conf = faint_back_conf if faint_back_conf is not None and faint_back_conf < det_conf else None
         self.off_card_min_score = off_card_min_score
         self.single_corner_min_probability = single_corner_min_probability
+        self.dark_single_corner_min_probability = dark_single_corner_min_probability
         self.check_middles = check_middles
         self.small_index_px = small_index_px
         self.small_looks = 0             # small index boxes read from five crops, since construction
@@ -653,7 +668,7 @@ class CardRecognizer:
         """The detector, shown `back` enlarged, sees a face-up card there, or boxes an index the
         joker reader (where there is one) reads as a dark joker's (referee.vision.zoomed_backs)."""
         look = enlarged_look(self.detector, frame, back)
-        return look.face_up or (self.joker_reader is not None and self.joker_reader.dark_joker_among(frame, look.indices))
+        return look.face_up or (self.joker_reader is not None and self.joker_reader.joker_among(frame, look.indices))
 
     @staticmethod
     def _middle_checked(frame: np.ndarray, reading: CardReading, indices: list[Detection],
@@ -756,6 +771,28 @@ class CardRecognizer:
         return [(code, p) if p >= self._needed_probability(det) else (REJECT_CLASS, p)
                 for det, (code, p) in zip(indices, results)]
 
+    def _single_corner_sure(self, frame: np.ndarray, reading: CardReading) -> bool:
+        """Whether a card read from one corner only is read surely enough to print: at
+        single_corner_min_probability, and at dark_single_corner_min_probability where its index
+        is printed light on dark paper and read through the inverted look (the crop as it is
+        reads otherwise, or below INVERTED_LOOK_BELOW)."""
+        p = reading_probability(reading)
+        if p < (self.single_corner_min_probability or 0.0):
+            return False
+        dark_bar = self.dark_single_corner_min_probability
+        # an enrolled deck learnt its own corners, dark ones inverted (enroll.adapt.as_read); a
+        # joker is the joker reader's reading, at its own bars (referee.vision.jokers)
+        if (dark_bar is None or p >= dark_bar or not reading.corners or self.deck is not None
+                or reading.code == JOKER_CODE):
+            return True
+        crop = crop_index(frame, reading.corners[0], self.classifier.size)
+        if not light_ink(crop):
+            return True
+        # light ink is also a light card's corner on a dark table (the crop's median is the table):
+        # the dark bar is for a reading the crop as it is does not give, the inverted look's
+        code, q = self.classifier.readings(self.classifier.probabilities([crop]))[0]
+        return code == reading.code and q >= INVERTED_LOOK_BELOW
+
     def second_look(self, indices: list[Detection], cards: list[Detection],
                      results: list[tuple[str, float]], classify_boxes,
                      distributions: dict[int, np.ndarray], doubted: Collection[int] = ()) -> list[tuple[str, float]]:
@@ -822,7 +859,7 @@ class CardRecognizer:
             readings = [r for r in readings if r.confidence >= self.off_card_min_score or not off_every_card(r, cards)]
         if self.single_corner_min_probability is not None:
             readings = [r for r in readings if r.label is BACK or separate_corners(r) > 1
-                        or reading_probability(r) >= self.single_corner_min_probability]
+                        or self._single_corner_sure(frame, r)]
         if faint_backs:
             readings.extend(self._faint_backs(frame, faint_backs, readings, cards, unread))
         t3 = time.perf_counter()

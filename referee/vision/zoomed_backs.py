@@ -6,8 +6,8 @@ the detector's input, like a face-down card: a picture on a plain field. Shown t
 the box again, its long side ZOOM_CARD_PX in the detector's input (about the largest card of the
 training scenes), the detector often sees the face: it scores the object a face-up `card` and
 hardly a `back`, while a face-down card stays a `back` (EnlargedLook.face_up). It also boxes the
-small letters of a dark joker's corners, which the joker reader then reads
-(jokers.JokerReader.dark_joker_among). On still images a back either finds is not reported.
+small letters of a joker's corners, which the joker reader then reads
+(jokers.JokerReader.joker_among). On still images a back either finds is not reported.
 
 Chosen on tuning scenes (seeds 500000+; 1,200 of the held-out face decks, both jokers in every
 deck), over the 1,583 backs the recogniser gave there: the enlarged look drops 6 of the 14 on

@@ -28,3 +28,40 @@ def test_only_surely_read_single_corners_are_kept():
     dropped = [r for r in plain if (r.code, r.box) not in {(s.code, s.box) for s in strict}]
     assert dropped and all(r.code != "back" and separate_corners(r) == 1 and reading_probability(r) < 0.95
                            for r in dropped)
+
+
+def test_a_dark_faces_single_corner_needs_the_dark_bar():
+    """dark_single_corner_min_probability: a card read from one corner whose index is printed light
+    on dark paper needs the dark bar; one printed dark on light paper only the single-corner bar."""
+    dark = generate_scene(4243, ["referee-drawn-dark-1"])
+    light = generate_scene(4250, ["gnome-neoclassical", "kde-penguins"])
+    bars = {"single_corner_min_probability": 0.9, "dark_single_corner_min_probability": 0.95}
+    recognizer = CardRecognizer(threads=1, **bars)
+
+    def one_corner(scene, p):
+        box = next(tuple(float(v) for v in o.box) for o in scene.objects if o.kind == "index")
+        return CardReading(parse_label("5S"), p, box, (box,), ((parse_label("5S"), p),))
+
+    assert not recognizer._single_corner_sure(dark.image, one_corner(dark, 0.93))
+    assert recognizer._single_corner_sure(dark.image, one_corner(dark, 0.96))
+    assert recognizer._single_corner_sure(light.image, one_corner(light, 0.93))
+    assert not recognizer._single_corner_sure(light.image, one_corner(light, 0.85))
+    # the scene as read: every dark single corner printed is read at the dark bar
+    read = [r for r in recognizer.read(dark.image) if r.code != "back" and separate_corners(r) == 1]
+    assert all(reading_probability(r) >= 0.95 for r in read)
+
+
+def test_the_live_referee_has_no_single_corner_bars():
+    """Both bars are still-image settings: on video a card missed in one frame is read in the next."""
+    from referee.vision.recognizer import DARK_SINGLE_CORNER_MIN_PROBABILITY, LIVE_OPTIONS, STILL_IMAGE_OPTIONS
+    live = CardRecognizer(threads=1, **LIVE_OPTIONS)
+    assert live.single_corner_min_probability is None and live.dark_single_corner_min_probability is None
+    assert STILL_IMAGE_OPTIONS["dark_single_corner_min_probability"] == DARK_SINGLE_CORNER_MIN_PROBABILITY
+
+
+def test_a_dark_jokers_single_corner_keeps_the_joker_readers_bars():
+    dark = generate_scene(4243, ["referee-drawn-dark-1"])
+    recognizer = CardRecognizer(threads=1, single_corner_min_probability=0.9, dark_single_corner_min_probability=0.95)
+    box = next(tuple(float(v) for v in o.box) for o in dark.objects if o.kind == "index")
+    joker = CardReading(parse_label("JK"), 0.93, box, (box,), ((parse_label("JK"), 0.93),))
+    assert recognizer._single_corner_sure(dark.image, joker)

@@ -1,10 +1,12 @@
 """The enlarged look at a `back` (referee.vision.zoomed_backs): a face-up joker the detector may
-call a back at the frame's scale is a face-up card when shown enlarged, and a dark joker's
-corners boxed there read as a joker's; a face-down card stays a back."""
+call a back at the frame's scale is a face-up card when shown enlarged, and a joker's corners
+boxed there read as a joker's (a dark joker's inverted, a coloured or aged one's as they are); a
+face-down card stays a back."""
 
 import pytest
 from joker_tables import joker_table
 
+from referee.vision.jokers import ENLARGED_BACK_LIGHT_JOKER_PROBABILITY
 from referee.vision.recognizer import STILL_IMAGE_OPTIONS, CardRecognizer
 from referee.vision.types import Detection
 from referee.vision.zoomed_backs import ZOOM_CARD_PX, enlarged_look, zoom_view
@@ -34,9 +36,23 @@ def test_a_dark_jokers_corners_boxed_enlarged_read_as_a_joker_and_a_backs_do_not
     scene = joker_table(design, "JKR", face_down_beside=True)
     boxes = boxes_of(scene)
     on_joker = enlarged_look(recognizer.detector, scene.image, Detection("back", boxes["card"], 0.5))
-    assert recognizer.joker_reader.dark_joker_among(scene.image, on_joker.indices)
+    assert recognizer.joker_reader.joker_among(scene.image, on_joker.indices)
     face_down = enlarged_look(recognizer.detector, scene.image, Detection("back", boxes["back"], 0.5))
-    assert not recognizer.joker_reader.dark_joker_among(scene.image, face_down.indices)
+    assert not recognizer.joker_reader.joker_among(scene.image, face_down.indices)
+
+
+@pytest.mark.parametrize("design,key", [("referee-drawn-coloured-1", "JKR"), ("referee-drawn-aged-1", "JKR"),
+                                        ("referee-drawn-aged-2", "JKR")])
+def test_a_light_or_coloured_jokers_corners_boxed_enlarged_read_as_a_joker_as_they_are(recognizer, design, key):
+    """The word JOKER across a coloured or aged joker's corner, boxed in the enlarged view, reads
+    JK as it is (ENLARGED_BACK_LIGHT_JOKER_PROBABILITY); the face-down card beside it does not."""
+    scene = joker_table(design, key, face_down_beside=True)
+    boxes = boxes_of(scene)
+    on_joker = enlarged_look(recognizer.detector, scene.image, Detection("back", boxes["card"], 0.5))
+    assert recognizer.joker_reader.joker_among(scene.image, on_joker.indices, min_probability=1.01,
+                                               light_min_probability=ENLARGED_BACK_LIGHT_JOKER_PROBABILITY)
+    face_down = enlarged_look(recognizer.detector, scene.image, Detection("back", boxes["back"], 0.5))
+    assert not recognizer.joker_reader.joker_among(scene.image, face_down.indices)
 
 
 def test_the_view_enlarges_the_box_to_the_zoom_size_within_the_frame_and_the_input():

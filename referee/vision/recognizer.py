@@ -141,12 +141,13 @@ SMALL_INDEX_PX = 14.0
 # 0.97 precision; 0.95 loses cards 55 px tall (recall 0.943 there). The live referee does without
 # it: a card missed in one frame is read in the next, and its tracker weighs unsure readings.
 SINGLE_CORNER_MIN_PROBABILITY = 0.9
-# ... and one whose index is printed light on dark paper (polarity.light_ink: a dark-faced deck,
-# read through the inverted look) needs this: the classifier never learnt dark faces, and a lone
-# inverted corner is the least sure reading left (a light blue diamond turned dark reads as a
-# spade). Tuning scenes of the held-out dark decks (seeds 502000+, 300): 33 of the 38 wrong dark
-# outputs were cards read from one corner; at 0.95 11 of them are left, at 0.97 5, with a sixth
-# and a quarter of those cards' right readings lost (docs/recognition-history.md, Session 36).
+# ... and one whose index is printed light on dark paper and read through the inverted look
+# needs this: the classifier never learnt dark faces, and a lone inverted corner is the least
+# sure reading left (a light blue diamond turned dark reads as a spade). Chosen on tuning scenes
+# of the held-out dark decks (seeds 502000+, 300): 33 of the 38 wrong dark outputs were cards
+# read from one corner; at 0.95 11 of them are left, at 0.97 5, with a sixth and a quarter of
+# those cards' right readings lost. Benchmark dark faces 0.971 / 0.608 -> 0.983 / 0.538
+# (docs/recognition-history.md, Session 36).
 DARK_SINGLE_CORNER_MIN_PROBABILITY = 0.95
 
 # On still images a `back` the photo's edge cuts (its box within this share of the photo's short

@@ -387,7 +387,8 @@ class CardRecognizer:
     boxes all on one index: grouping.separate_corners) needs (SINGLE_CORNER_MIN_PROBABILITY in
     STILL_IMAGE_OPTIONS); None (the default, live): min_probability as for any card.
     dark_single_corner_min_probability: with single_corner_min_probability, what such a card
-    needs where its corner's ink is lighter than its paper (polarity.light_ink: a dark face;
+    needs where its corner's ink is lighter than its paper (polarity.light_ink: a dark face) and
+    the crop as it is does not give the reading (the inverted look's; _single_corner_sure;
     DARK_SINGLE_CORNER_MIN_PROBABILITY in STILL_IMAGE_OPTIONS; not for a joker, read at the joker
     reader's bars, nor with an enrolled deck, which learnt its own dark corners); None: the same
     as any other.
@@ -414,7 +415,7 @@ class CardRecognizer:
     its second look reads a joker (JokerReader.doubted_corners; JOKER_DOUBT_PROBABILITY in
     STILL_IMAGE_OPTIONS): the two disagree. None (the default, live): no such doubt.
     enlarged_back_look: with check_backs, drop a `back` whose box the detector, shown it enlarged,
-    sees as a face-up card, or where it boxes a corner the joker reader reads as a dark joker's
+    sees as a face-up card, or where it boxes a corner the joker reader reads as a joker's
     (referee.vision.zoomed_backs; STILL_IMAGE_OPTIONS): one more detector run per back left after
     the other checks.
     """
@@ -667,7 +668,8 @@ class CardRecognizer:
 
     def _face_up_enlarged(self, frame: np.ndarray, back: Detection) -> bool:
         """The detector, shown `back` enlarged, sees a face-up card there, or boxes an index the
-        joker reader (where there is one) reads as a dark joker's (referee.vision.zoomed_backs)."""
+        joker reader (where there is one) reads as a joker's (JokerReader.joker_among;
+        referee.vision.zoomed_backs)."""
         look = enlarged_look(self.detector, frame, back)
         return look.face_up or (self.joker_reader is not None and self.joker_reader.joker_among(frame, look.indices))
 

@@ -388,7 +388,7 @@ class CardRecognizer:
     STILL_IMAGE_OPTIONS); None (the default, live): min_probability as for any card.
     dark_single_corner_min_probability: with single_corner_min_probability, what such a card
     needs where its corner's ink is lighter than its paper (polarity.light_ink: a dark face) and
-    the crop as it is does not give the reading (the inverted look's; _single_corner_sure;
+    the crop as it is does not give the reading (the inverted look's; single_corner_sure;
     DARK_SINGLE_CORNER_MIN_PROBABILITY in STILL_IMAGE_OPTIONS; not for a joker, read at the joker
     reader's bars, nor with an enrolled deck, which learnt its own dark corners); None: the same
     as any other.
@@ -774,7 +774,7 @@ class CardRecognizer:
         return [(code, p) if p >= self._needed_probability(det) else (REJECT_CLASS, p)
                 for det, (code, p) in zip(indices, results)]
 
-    def _single_corner_sure(self, frame: np.ndarray, reading: CardReading) -> bool:
+    def single_corner_sure(self, frame: np.ndarray, reading: CardReading) -> bool:
         """Whether a card read from one corner only is read surely enough to print: at
         single_corner_min_probability, and at dark_single_corner_min_probability where its index
         is printed light on dark paper and read through the inverted look (the crop as it is
@@ -862,7 +862,7 @@ class CardRecognizer:
             readings = [r for r in readings if r.confidence >= self.off_card_min_score or not off_every_card(r, cards)]
         if self.single_corner_min_probability is not None:
             readings = [r for r in readings if r.label is BACK or separate_corners(r) > 1
-                        or self._single_corner_sure(frame, r)]
+                        or self.single_corner_sure(frame, r)]
         if faint_backs:
             readings.extend(self._faint_backs(frame, faint_backs, readings, cards, unread))
         t3 = time.perf_counter()

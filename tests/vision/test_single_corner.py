@@ -42,10 +42,10 @@ def test_a_dark_faces_single_corner_needs_the_dark_bar():
         box = next(tuple(float(v) for v in o.box) for o in scene.objects if o.kind == "index")
         return CardReading(parse_label("5S"), p, box, (box,), ((parse_label("5S"), p),))
 
-    assert not recognizer._single_corner_sure(dark.image, one_corner(dark, 0.93))
-    assert recognizer._single_corner_sure(dark.image, one_corner(dark, 0.96))
-    assert recognizer._single_corner_sure(light.image, one_corner(light, 0.93))
-    assert not recognizer._single_corner_sure(light.image, one_corner(light, 0.85))
+    assert not recognizer.single_corner_sure(dark.image, one_corner(dark, 0.93))
+    assert recognizer.single_corner_sure(dark.image, one_corner(dark, 0.96))
+    assert recognizer.single_corner_sure(light.image, one_corner(light, 0.93))
+    assert not recognizer.single_corner_sure(light.image, one_corner(light, 0.85))
     # the scene as read: every dark single corner printed is read at the dark bar
     read = [r for r in recognizer.read(dark.image) if r.code != "back" and separate_corners(r) == 1]
     assert all(reading_probability(r) >= 0.95 for r in read)
@@ -64,4 +64,4 @@ def test_a_dark_jokers_single_corner_keeps_the_joker_readers_bars():
     recognizer = CardRecognizer(threads=1, single_corner_min_probability=0.9, dark_single_corner_min_probability=0.95)
     box = next(tuple(float(v) for v in o.box) for o in dark.objects if o.kind == "index")
     joker = CardReading(parse_label("JK"), 0.93, box, (box,), ((parse_label("JK"), 0.93),))
-    assert recognizer._single_corner_sure(dark.image, joker)
+    assert recognizer.single_corner_sure(dark.image, joker)

@@ -68,6 +68,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     e.add_argument("--classifier", type=Path, help="classifier weights (.pt)")
     e.add_argument("--joker-reader", type=Path,
                    help="classifier weights (.pt) asked about jokers (referee.vision.jokers): models/joker_reader.onnx")
+    e.add_argument("--dark-reader", type=Path,
+                   help="classifier weights (.pt) that read the inverted look's crops: models/dark_reader.onnx")
     e.add_argument("--out", type=Path, default=REPO / "models")
     _export_args(e)
     e.set_defaults(func=run_export)
@@ -88,6 +90,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="the classifier it starts from (default the committed one)")
     _small_run_args(j, name="jokers", epochs=2, lr0=0.0003)
     j.set_defaults(func=run_jokers)
+
+    d = sub.add_parser("dark", help="the dark reader: ordinary crops and every dark deck's as the inverted look "
+                       "shows them (referee.train.dark_data), training from the classifier, export to "
+                       "models/dark_reader.onnx")
+    d.add_argument("--data", type=Path, default=DEFAULT_DATA / "dark")
+    d.add_argument("--seed", type=int, default=None, help="the ordinary scenes' seed (default dark_data.SEED)")
+    d.add_argument("--init", type=Path, default=REPO / "models" / "checkpoints" / "classifier.pt",
+                   help="the classifier it starts from (default the committed one)")
+    _small_run_args(d, name="dark", epochs=2, lr0=0.0003)
+    d.set_defaults(func=run_dark)
 
     b = sub.add_parser("backs", help="the back verifier: crops of a detector's `back` boxes on generated scenes, "
                        "training, export to models/back_verifier.onnx (each step resumable)")
@@ -352,17 +364,19 @@ def run_widen(args: argparse.Namespace) -> int:
 def run_export(args: argparse.Namespace) -> int:
     _need_training_extra()
     # imported here, like run_data's imports, once the train extra is known to be there
-    from referee.train.runner import export_classifier, export_detector, export_joker_reader
+    from referee.train.runner import export_classifier, export_dark_reader, export_detector, export_joker_reader
     from referee.vision.recognizer import CLASSIFIER_FILE, DETECTOR_FILE
 
-    if not args.detector and not args.classifier and not args.joker_reader:
-        raise UserError("nothing to export: give --detector, --classifier and/or --joker-reader")
+    if not (args.detector or args.classifier or args.joker_reader or args.dark_reader):
+        raise UserError("nothing to export: give --detector, --classifier, --joker-reader and/or --dark-reader")
     if args.detector:
         print(export_detector(args.detector, args.out / DETECTOR_FILE, quantize=not args.float_detector))
     if args.classifier:
         print(export_classifier(args.classifier, args.out / CLASSIFIER_FILE, quantize=args.int8_classifier))
     if args.joker_reader:
         print(export_joker_reader(args.joker_reader, args.out))
+    if args.dark_reader:
+        print(export_dark_reader(args.dark_reader, args.out))
     return 0
 
 
@@ -400,6 +414,22 @@ def run_jokers(args: argparse.Namespace) -> int:
     run = train_classifier(joined, args.name, args.epochs, workers=1, threads=args.threads, model=str(args.init),
                            lr0=args.lr0, device=args.device)
     print(export_joker_reader(run / "weights" / "last.pt", args.out))
+    return 0
+
+
+def run_dark(args: argparse.Namespace) -> int:
+    _need_training_extra()
+    from referee.synth.scenes.sources import fetch_sources
+    from referee.train.dark_data import SEED, write_dark_reader_data
+    from referee.train.runner import export_dark_reader, train_classifier
+
+    if not args.init.is_file():
+        raise UserError(f"classifier weights not found: {args.init}")
+    fetch_sources()   # the designs `referee train data` trains on
+    joined = write_dark_reader_data(args.data, seed=SEED if args.seed is None else args.seed, workers=args.workers)
+    run = train_classifier(joined, args.name, args.epochs, workers=1, threads=args.threads, model=str(args.init),
+                           lr0=args.lr0, device=args.device)
+    print(export_dark_reader(run / "weights" / "last.pt", args.out))
     return 0
 
 

@@ -82,9 +82,9 @@ def join_sets(out: Path) -> Path:
              (out / "dark-faces-inverted" / "train", "d_", None), (out / "dark-faces" / "train", "p_", OTHER.value))
     for source, prefix, as_class in parts:
         for crop in sorted(source.glob("*/*.png")):
-            _link(crop, joined / "train" / (as_class or crop.parent.name) / f"{prefix}{crop.name}")
+            link(crop, joined / "train" / (as_class or crop.parent.name) / f"{prefix}{crop.name}")
     for crop in sorted((out / "ordinary" / "val").glob("*/*.png")):
-        _link(crop, joined / "val" / crop.parent.name / crop.name)
+        link(crop, joined / "val" / crop.parent.name / crop.name)
     classes = (out / "ordinary" / "classes.txt").read_text()
     for split in ("train", "val"):   # every class, as ultralytics counts them from the folders
         for name in classes.split():
@@ -93,7 +93,8 @@ def join_sets(out: Path) -> Path:
     return joined
 
 
-def _link(source: Path, link: Path) -> None:
-    link.parent.mkdir(parents=True, exist_ok=True)
-    if not link.is_symlink():
-        link.symlink_to(source.resolve())
+def link(source: Path, at: Path) -> None:
+    """A symbolic link at `at` to `source` (kept where there is one)."""
+    at.parent.mkdir(parents=True, exist_ok=True)
+    if not at.is_symlink():
+        at.symlink_to(source.resolve())

@@ -19,6 +19,7 @@ from referee.errors import UserError
 from referee.train.embedding import add_embedding_output, write_head
 from referee.train.quantize import quantize_model
 from referee.vision.jokers import JOKER_READER_FILE
+from referee.vision.recognizer import DARK_READER_FILE
 
 REPO = Path(__file__).resolve().parents[2]
 RUNS = REPO / "runs"
@@ -235,6 +236,12 @@ def export_joker_reader(weights: Path, models_dir: Path) -> Path:
     """The joker reader (referee.vision.jokers) into models_dir: float, no `embedding` output (it
     is asked for probabilities only)."""
     return export_onnx(weights, Path(models_dir) / JOKER_READER_FILE, imgsz=64, dynamic=True)
+
+
+def export_dark_reader(weights: Path, models_dir: Path) -> Path:
+    """The dark reader (recognizer.DARK_READER_FILE: the inverted look's crops) into models_dir:
+    float, no `embedding` output."""
+    return export_onnx(weights, Path(models_dir) / DARK_READER_FILE, imgsz=64, dynamic=True)
 
 
 # The classifier is calibrated on more scenes than the detector: 24 scenes give only a few

@@ -23,7 +23,8 @@ from referee.vision.detector import CornerDetector
 from referee.vision.grouping import (CornerReading, angle_gap, conflicting_corners, contradicted, duplicate_clusters,
                                     face_up_backs, group_corners, inside_a_card, off_every_card, overlap_of_smaller,
                                     readings_alike, separate_corners, symmetric_pairs, without_backs_within_faces)
-from referee.vision.jokers import JOKER_CODE, JOKER_DOUBT_PROBABILITY, JOKER_READER_FILE, JokerReader
+from referee.vision.jokers import (JOKER_CODE, JOKER_DOUBT_PROBABILITY, JOKER_MIN_PROBABILITY, JOKER_READER_FILE,
+                                   JokerReader)
 from referee.vision.labels import BACK, parse_label, turned_twin
 from referee.vision.middle import PICTURE_SHARE, box_middle, middle_square, picture_share
 from referee.vision.model_files import default_models_dir, file_sha256
@@ -33,6 +34,14 @@ from referee.vision.zoomed_backs import enlarged_look
 
 DETECTOR_FILE = "detector.onnx"
 CLASSIFIER_FILE = "classifier.onnx"
+# The dark reader: a copy of the classifier trained on with dark decks' corners as the inverted
+# look shows them (referee.train.dark_data); it reads the inverted look's crops where the models
+# folder has it and no deck is enrolled (an enrolled deck learnt its own dark corners).
+DARK_READER_FILE = "dark_reader.onnx"
+# Its joker readings count only this sure (the joker reader's own bar); below it the row reads
+# `other`: it learnt dark decks with both jokers in every scene and read dark cards' corners as
+# jokers at 0.9-0.96 (tuning scenes).
+DARK_READER_JOKER_PROBABILITY = JOKER_MIN_PROBABILITY
 # Chosen on held-out generated scenes with bench/threshold_sweep.py, never on real photos; see
 # docs/recognition-history.md. Higher values read single frames more precisely but miss cards in
 # tight fans and faint four-colour corners, which the live referee needs to see a play.
@@ -370,6 +379,24 @@ class _FrameCorners:
         timings["inverted_looks"] = timings.get("inverted_looks", 0) + inverted_looks
 
 
+def unsure_jokers_rejected(probabilities: np.ndarray, names: Sequence[str], min_probability: float) -> np.ndarray:
+    """The probabilities (n, classes) with each row read as a joker below `min_probability` made
+    to read `other`: its joker probability moved to the reject class.
+
+    >>> unsure_jokers_rejected(np.array([[0.1, 0.9, 0.0], [0.0, 0.995, 0.005]]), ["AS", "JK", "other"], 0.99)
+    array([[0.1  , 0.   , 0.9  ],
+           [0.   , 0.995, 0.005]])
+    """
+    joker, reject = names.index(JOKER_CODE), names.index(REJECT_CLASS)
+    unsure = (probabilities.argmax(axis=1) == joker) & (probabilities[:, joker] < min_probability)
+    if not unsure.any():
+        return probabilities
+    out = probabilities.copy()
+    out[unsure, reject] += out[unsure, joker]
+    out[unsure, joker] = 0.0
+    return out
+
+
 class CardRecognizer:
     """Reads every card in a BGR frame.
 
@@ -406,6 +433,9 @@ class CardRecognizer:
     (LIVE_OPTIONS). Its label and alternatives stay as read.
     inverted_look: read an unsure crop with light ink on dark paper again with its luma turned
     over (inverted_look_at; INVERTED_LOOK_BELOW; with an enrolled deck, by the deck); False: never.
+    dark_reader: where the models folder has the dark reader (DARK_READER_FILE) and no deck is
+    enrolled, the inverted look's crops are read by it instead of the classifier; False: by the
+    classifier.
     joker_reader: where the models folder has the joker reader (referee.vision.jokers) and no deck
     is enrolled, ask it about the corners the classifier is unsure of and the boxes beside a sure
     joker's corner (jokers.confirmed_jokers), and drop the `back`s that hold a corner it reads as a
@@ -444,6 +474,7 @@ class CardRecognizer:
         small_index_px: float | None = None,
         back_min_probability: float | None = None,
         inverted_look: bool = True,
+        dark_reader: bool = True,
         edge_back_clearance: float | None = None,
         joker_reader: bool = True,
         enlarged_back_look: bool = False,
@@ -479,6 +510,11 @@ class CardRecognizer:
                              if joker_reader and deck is None and reader.is_file() else None)
         if self.joker_reader is not None and self.joker_reader.names != self.classifier.names:
             raise UserError(f"joker reader {reader} has other classes than classifier {self.classifier.model.path}")
+        dark = models / DARK_READER_FILE
+        self.dark_reader = (IndexClassifier(dark, threads=threads, spin=spin)
+                            if dark_reader and inverted_look and deck is None and dark.is_file() else None)
+        if self.dark_reader is not None and self.dark_reader.names != self.classifier.names:
+            raise UserError(f"dark reader {dark} has other classes than classifier {self.classifier.model.path}")
         self.edge_back_clearance = edge_back_clearance
         self.enlarged_back_look = enlarged_back_look
         self.joker_doubt = joker_doubt
@@ -557,6 +593,17 @@ class CardRecognizer:
         probabilities, embeddings = self.classifier.read(crops)
         return self.deck.classify(probabilities, embeddings, self.classifier.names, reject=REJECT_CLASS), probabilities
 
+    def _read_inverted(self, inverted: list[np.ndarray]) -> tuple[list[tuple[str, float]], np.ndarray]:
+        """Readings and probabilities of luma-inverted crops: the dark reader's (with the joker
+        reader's second opinion) where there is one, else as _read_once reads any crop."""
+        if self.dark_reader is None:
+            return self._read_once(inverted)
+        probabilities = self.dark_reader.probabilities(inverted)
+        probabilities = unsure_jokers_rejected(probabilities, self.classifier.names, DARK_READER_JOKER_PROBABILITY)
+        if self.joker_reader is not None:
+            probabilities = self.joker_reader.second_opinion(inverted, probabilities, self.classifier.names)
+        return self.classifier.readings(probabilities), probabilities
+
     def turned_look(self, crops: list[np.ndarray], probabilities: np.ndarray,
                      turnable: Sequence[bool] | None = None) -> np.ndarray:
         """The probabilities with each unsure crop's (top probability < turned_look_below)
@@ -572,11 +619,12 @@ class CardRecognizer:
         out[unsure] = self._with_turns([crops[i] for i in unsure], probabilities[unsure])
         return out
 
-    def _with_turns(self, crops: list[np.ndarray], probabilities: np.ndarray) -> np.ndarray:
-        """The normalised geometric mean of the crops' probabilities and the classifier's over
-        their turns TURNED_LOOK_TURNS (counted in turned_looks)."""
+    def _with_turns(self, crops: list[np.ndarray], probabilities: np.ndarray,
+                    reader: IndexClassifier | None = None) -> np.ndarray:
+        """The normalised geometric mean of the crops' probabilities and the reader's (default the
+        classifier's) over their turns TURNED_LOOK_TURNS (counted in turned_looks)."""
         self.turned_looks += len(crops)
-        return self.classifier.with_turns(crops, probabilities, TURNED_LOOK_TURNS)
+        return (reader or self.classifier).with_turns(crops, probabilities, TURNED_LOOK_TURNS)
 
     def inverted_look_at(self, crops: list[np.ndarray], readings: list[tuple[str, float]], probabilities: np.ndarray
                          ) -> tuple[list[tuple[str, float]], np.ndarray]:
@@ -592,9 +640,9 @@ class CardRecognizer:
             return readings, probabilities
         self.inverted_looks += len(unsure)
         inverted = [luma_inverted(crops[i]) for i in unsure]
-        looks, looked = self._read_once(inverted)
+        looks, looked = self._read_inverted(inverted)
         if self.turned_look_below is not None and not self._reads_embeddings:
-            looked = self._with_turns(inverted, looked)
+            looked = self._with_turns(inverted, looked, self.dark_reader)
             looks = self.classifier.readings(looked)
         readings, probabilities = list(readings), probabilities.copy()
         for i, (code, p), row in zip(unsure, looks, looked):

@@ -11,6 +11,12 @@ from referee.vision.recognizer import CardRecognizer, reading_probability
 from referee.vision.types import CardReading
 
 
+def one_corner(scene, code: str, p: float) -> CardReading:
+    """A card read `code` at `p` from the scene's first corner index alone."""
+    box = next(tuple(float(v) for v in o.box) for o in scene.objects if o.kind == "index")
+    return CardReading(parse_label(code), p, box, (box,), ((parse_label(code), p),))
+
+
 def test_corners_on_one_index_count_once():
     card = CardReading(parse_label("QH"), 0.9, (0, 0, 60, 90),
                        ((0, 0, 10, 20), (1, 1, 11, 21), (50, 70, 60, 90)))
@@ -37,15 +43,10 @@ def test_a_dark_faces_single_corner_needs_the_dark_bar():
     light = generate_scene(4250, ["gnome-neoclassical", "kde-penguins"])
     bars = {"single_corner_min_probability": 0.9, "dark_single_corner_min_probability": 0.95}
     recognizer = CardRecognizer(threads=1, **bars)
-
-    def one_corner(scene, p):
-        box = next(tuple(float(v) for v in o.box) for o in scene.objects if o.kind == "index")
-        return CardReading(parse_label("5S"), p, box, (box,), ((parse_label("5S"), p),))
-
-    assert not recognizer.single_corner_sure(dark.image, one_corner(dark, 0.93))
-    assert recognizer.single_corner_sure(dark.image, one_corner(dark, 0.96))
-    assert recognizer.single_corner_sure(light.image, one_corner(light, 0.93))
-    assert not recognizer.single_corner_sure(light.image, one_corner(light, 0.85))
+    assert not recognizer.single_corner_sure(dark.image, one_corner(dark, "5S", 0.93))
+    assert recognizer.single_corner_sure(dark.image, one_corner(dark, "5S", 0.96))
+    assert recognizer.single_corner_sure(light.image, one_corner(light, "5S", 0.93))
+    assert not recognizer.single_corner_sure(light.image, one_corner(light, "5S", 0.85))
     # the scene as read: every dark single corner printed is read at the dark bar
     read = [r for r in recognizer.read(dark.image) if r.code != "back" and separate_corners(r) == 1]
     assert all(reading_probability(r) >= 0.95 for r in read)
@@ -62,6 +63,4 @@ def test_the_live_referee_has_no_single_corner_bars():
 def test_a_dark_jokers_single_corner_keeps_the_joker_readers_bars():
     dark = generate_scene(4243, ["referee-drawn-dark-1"])
     recognizer = CardRecognizer(threads=1, single_corner_min_probability=0.9, dark_single_corner_min_probability=0.95)
-    box = next(tuple(float(v) for v in o.box) for o in dark.objects if o.kind == "index")
-    joker = CardReading(parse_label("JK"), 0.93, box, (box,), ((parse_label("JK"), 0.93),))
-    assert recognizer.single_corner_sure(dark.image, joker)
+    assert recognizer.single_corner_sure(dark.image, one_corner(dark, "JK", 0.93))

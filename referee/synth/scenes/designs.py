@@ -173,6 +173,18 @@ PICTURE_JOKER_VARIANTS: list[Design] = [
     for j in range(N_PICTURE_JOKER_VARIANTS)
 ]
 
+# Dark four-colour variants (light-blue or other diamonds and green clubs on dark paper, picture
+# jokers), a split of their own ("train-dark") like the picture-joker variants: the data of the
+# dark reader (models/dark_reader.onnx; referee.train.dark_data) draws on them.
+N_DARK_FOUR_VARIANTS = 16
+DARK_FOUR_PREFIX = "drawn-dark-four-"
+DARK_FOUR_VARIANTS: list[Design] = [
+    Design(f"{DARK_FOUR_PREFIX}{j:02d}", DRAWN_DESIGN.source, DRAWN_DESIGN.licence, "train-dark", DRAWN_DESIGN.path,
+           "drawn-dark-four", variant=drawn.FIRST_DARK_FOUR_VARIANT + j,
+           note="dark four-colour face variant of referee-drawn with a picture joker (drawn.variant_style)")
+    for j in range(N_DARK_FOUR_VARIANTS)
+]
+
 # Held out: referee-drawn on dark, coloured and aged paper (drawn.heldout_face_style), a split of
 # their own so that the ordinary held-out scenes stay as they were. Their family is referee-drawn's
 # art under another name: a family lies in one split, and both are held out.
@@ -220,7 +232,7 @@ def all_designs() -> tuple[Design, ...]:
     e.g. unpacked from a face pack on a machine without the packages), fetched or cached pysol
     designs, the project's own drawn deck and its training variants."""
     out = ([d for d in SVG_DESIGNS if Path(d.path).exists() or _cached(d)] + [DRAWN_DESIGN] + DRAWN_VARIANTS
-           + FACE_VARIANTS + PICTURE_JOKER_VARIANTS + HELDOUT_FACES)
+           + FACE_VARIANTS + PICTURE_JOKER_VARIANTS + DARK_FOUR_VARIANTS + HELDOUT_FACES)
     try:
         out += _pysol_designs()
     except Exception:  # noqa: BLE001 - pysol cardsets are optional

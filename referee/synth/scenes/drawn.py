@@ -827,6 +827,10 @@ N_HELDOUT_FACES = 6
 # Face variants from this one on draw their jokers' middles from drawn_faces.JOKER_PICTURE_ARTS
 # (the picture-joker variants, designs.PICTURE_JOKER_VARIANTS; the 24 before it are the face variants).
 FIRST_PICTURE_JOKER_VARIANT = N_PLAIN_VARIANTS + 24
+# ... and from this one on, dark four-colour decks (designs.DARK_FOUR_VARIANTS; picture jokers):
+# light-blue diamonds beside white or gold spades are the dark decks' commonest misreading, and the
+# face variants before it hold three dark four-colour decks in 16 dark ones.
+FIRST_DARK_FOUR_VARIANT = FIRST_PICTURE_JOKER_VARIANT + 24
 FACE_VARIANT_FONTS = VARIANT_FONTS + URW_VARIANT_FONTS
 # widest pip (width / height) of each kind, rounded up (checked by the tests)
 PIP_MAX_ASPECT = {"drawn": 1.15, "shape": 1.05, "shape-narrow": 0.85, "shape-fat": 1.1, "font": 1.05,
@@ -854,7 +858,9 @@ def variant_style(k: int) -> Style:
 
     From N_PLAIN_VARIANTS on, a face variant: the same, then the paper, inks, court panel and
     stains of a dark, coloured or aged deck (k - N_PLAIN_VARIANTS modulo 3; drawn_faces.face_colours)
-    and a joker of the training kinds (from FIRST_PICTURE_JOKER_VARIANT on, a picture joker). A negative k: held-out face deck -k - 1 (heldout_face_style)."""
+    and a joker of the training kinds (from FIRST_PICTURE_JOKER_VARIANT on, a picture joker; from
+    FIRST_DARK_FOUR_VARIANT on, every deck dark and four-colour). A negative k: held-out face deck
+    -k - 1 (heldout_face_style)."""
     if k < 0:
         return heldout_face_style(-k - 1)
     rng = _variant_rng(k)
@@ -925,7 +931,8 @@ def variant_style(k: int) -> Style:
         return style
     j = k - N_PLAIN_VARIANTS
     h = hashlib.blake2b(f"referee-drawn/face-variant/{int(k)}".encode(), digest_size=8).digest()
-    colours = drawn_faces.face_colours(face_kind(k), np.random.default_rng(int.from_bytes(h, "little")))
+    four_colour = True if k >= FIRST_DARK_FOUR_VARIANT else None
+    colours = drawn_faces.face_colours(face_kind(k), np.random.default_rng(int.from_bytes(h, "little")), four_colour)
     corners, arts = drawn_faces.JOKER_CORNERS, drawn_faces.JOKER_ARTS
     if k >= FIRST_PICTURE_JOKER_VARIANT:
         arts = drawn_faces.JOKER_PICTURE_ARTS
@@ -939,6 +946,8 @@ def face_kind(k: int) -> str | None:
         return drawn_faces.FACE_KINDS[(-k - 1) * len(drawn_faces.FACE_KINDS) // N_HELDOUT_FACES]
     if k < N_PLAIN_VARIANTS:
         return None
+    if k >= FIRST_DARK_FOUR_VARIANT:
+        return "dark"
     return drawn_faces.FACE_KINDS[(k - N_PLAIN_VARIANTS) % len(drawn_faces.FACE_KINDS)]
 
 

@@ -71,14 +71,17 @@ def contrast(a, b) -> float:
 MIN_INK_CONTRAST = 90.0  # every ink differs from the paper by at least this much in one channel
 
 
-def face_colours(kind: str, rng: np.random.Generator) -> dict:
+def face_colours(kind: str, rng: np.random.Generator, four_colour: bool | None = None) -> dict:
     """Style fields of a face variant of `kind` (FACE_KINDS): paper, inks (S, H, D, C), edge, the
     court panel's ground, stains (a seed; 0: none). Every ink keeps MIN_INK_CONTRAST from the
-    paper, and the paper's luma lies in the kind's range (see the module's doc)."""
+    paper, and the paper's luma lies in the kind's range (see the module's doc). A four-colour deck
+    (diamonds and clubs in inks of their own) one time in four, or as `four_colour` says."""
     def u(a, b):
         return float(rng.uniform(a, b))
 
-    four = rng.random() < 0.25
+    four = rng.random() < 0.25   # drawn even when four_colour decides: the same colours otherwise
+    if four_colour is not None:
+        four = four_colour
     for _ in range(200):
         stains = 0
         if kind == "dark":

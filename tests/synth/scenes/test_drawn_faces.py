@@ -12,12 +12,14 @@ import os
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 
 from referee.synth.scenes import designs as D
 from referee.synth.scenes import drawn, drawn_faces
 from referee.synth.scenes.design import CARD_CODES
 from referee.synth.scenes.face_brightness import brightness_bin, paper_luminance
+from referee.vision.polarity import luma
 
 H = 120
 FACES = D.FACE_VARIANTS
@@ -243,3 +245,24 @@ def test_the_face_share_of_training_scenes_can_be_raised():
     faces = [d.name for d in FACES + PICTURES]
     picks = [scene_designs(real + faces, 7, "train", i, block=1, face_share=0.3) for i in range(2000)]
     assert abs(sum(p[0] in faces for p in picks) / len(picks) - 0.3) < 0.03
+
+
+DARK_FOUR = D.DARK_FOUR_VARIANTS
+
+
+def test_dark_four_colour_variants_are_dark_four_colour_decks_of_a_split_of_their_own():
+    """The dark reader's data draws on them (referee.train.dark_data); no other training set does."""
+    first = drawn.FIRST_DARK_FOUR_VARIANT
+    assert [d.variant for d in DARK_FOUR] == list(range(first, first + D.N_DARK_FOUR_VARIANTS))
+    train = D.designs_for("train") + D.designs_for("train-jokers")
+    for d in DARK_FOUR:
+        assert d.split == "train-dark" and d not in train and d in D.designs_for("train-dark")
+        assert drawn.face_kind(d.variant) == "dark"
+        style = D.drawn_style(d)
+        spades, hearts, diamonds, clubs = (np.asarray(i, float) for i in style.inks)
+        assert luma(style.paper) < 90 < min(luma(i) for i in style.inks)
+        assert not np.array_equal(diamonds, hearts) and not np.array_equal(clubs, spades)
+    # the variants before them keep their colours: the committed models' decks are as they were
+    assert D.drawn_style(FACES[0]).inks == ((219, 224, 226), (91, 113, 253), (235, 170, 120), (108, 239, 112))
+    assert D.drawn_style(FACES[3]).inks == ((217, 221, 223), (102, 129, 238), (102, 129, 238), (217, 221, 223))
+    assert [drawn.face_kind(d.variant) for d in PICTURES][:3] == ["dark", "coloured", "aged"]

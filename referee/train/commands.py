@@ -419,6 +419,7 @@ def run_jokers(args: argparse.Namespace) -> int:
 
 def run_dark(args: argparse.Namespace) -> int:
     _need_training_extra()
+    # imported here, like run_data's imports, once the train extra is known to be there
     from referee.synth.scenes.sources import fetch_sources
     from referee.train.dark_data import SEED, write_dark_reader_data
     from referee.train.runner import export_dark_reader, train_classifier

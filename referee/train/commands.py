@@ -403,34 +403,35 @@ def run_all(args: argparse.Namespace) -> int:
 def run_jokers(args: argparse.Namespace) -> int:
     _need_training_extra()
     # imported here, like run_data's imports, once the train extra is known to be there
-    from referee.synth.scenes.sources import fetch_sources
-    from referee.train.joker_data import SEED, write_joker_reader_data
-    from referee.train.runner import export_joker_reader, train_classifier
+    from referee.train import joker_data
+    from referee.train.runner import export_joker_reader
 
-    if not args.init.is_file():
-        raise UserError(f"classifier weights not found: {args.init}")
-    fetch_sources()   # the designs `referee train data` trains on
-    joined = write_joker_reader_data(args.data, seed=SEED if args.seed is None else args.seed, workers=args.workers)
-    run = train_classifier(joined, args.name, args.epochs, workers=1, threads=args.threads, model=str(args.init),
-                           lr0=args.lr0, device=args.device)
-    print(export_joker_reader(run / "weights" / "last.pt", args.out))
-    return 0
+    return _train_reader(args, joker_data.SEED, joker_data.write_joker_reader_data, export_joker_reader)
 
 
 def run_dark(args: argparse.Namespace) -> int:
     _need_training_extra()
     # imported here, like run_data's imports, once the train extra is known to be there
+    from referee.train import dark_data
+    from referee.train.runner import export_dark_reader
+
+    return _train_reader(args, dark_data.SEED, dark_data.write_dark_reader_data, export_dark_reader)
+
+
+def _train_reader(args: argparse.Namespace, seed: int, write_data, export) -> int:
+    """A reader (`referee train jokers|dark`): its data written by `write_data` (seed: the default
+    when --seed is not given), the classifier --init trained on it, `last.pt` exported by `export`."""
+    # imported here, like run_data's imports, once the train extra is known to be there
     from referee.synth.scenes.sources import fetch_sources
-    from referee.train.dark_data import SEED, write_dark_reader_data
-    from referee.train.runner import export_dark_reader, train_classifier
+    from referee.train.runner import train_classifier
 
     if not args.init.is_file():
         raise UserError(f"classifier weights not found: {args.init}")
     fetch_sources()   # the designs `referee train data` trains on
-    joined = write_dark_reader_data(args.data, seed=SEED if args.seed is None else args.seed, workers=args.workers)
+    joined = write_data(args.data, seed=seed if args.seed is None else args.seed, workers=args.workers)
     run = train_classifier(joined, args.name, args.epochs, workers=1, threads=args.threads, model=str(args.init),
                            lr0=args.lr0, device=args.device)
-    print(export_dark_reader(run / "weights" / "last.pt", args.out))
+    print(export(run / "weights" / "last.pt", args.out))
     return 0
 
 

@@ -30,13 +30,12 @@ from referee.synth.scenes.designs import FACE_VARIANT_PREFIX, get_design
 from referee.synth.scenes.drawn import face_kind
 from referee.synth.scenes.generator import SceneConfig
 from referee.synth.scenes.recipe import CLS_CARD_PX
-from referee.train.joker_data import link
+from referee.train.crop_sets import join_crop_sets
 
 SEED = 20261570            # ordinary; the dark faces SEED + 1
 SCENES = {"ordinary": 1000, "dark-faces": 1400}
 VAL_SCENES = 100           # of the held-out designs, written with `ordinary`
 ORDINARY_JOKERS = 0.5
-JOINED = "joined"
 
 
 def dark_decks() -> list[str]:
@@ -62,15 +61,4 @@ def write_dark_reader_data(out: str | os.PathLike, seed: int = SEED, scenes: dic
 
 def join_sets(out: Path) -> Path:
     """`out`/joined: links to the ordinary crops (train and val) and the dark faces' (prefix d_)."""
-    joined = out / JOINED
-    for source, prefix in ((out / "ordinary" / "train", ""), (out / "dark-faces" / "train", "d_")):
-        for crop in sorted(source.glob("*/*.png")):
-            link(crop, joined / "train" / crop.parent.name / f"{prefix}{crop.name}")
-    for crop in sorted((out / "ordinary" / "val").glob("*/*.png")):
-        link(crop, joined / "val" / crop.parent.name / crop.name)
-    classes = (out / "ordinary" / "classes.txt").read_text()
-    for split in ("train", "val"):   # every class, as ultralytics counts them from the folders
-        for name in classes.split():
-            (joined / split / name).mkdir(parents=True, exist_ok=True)
-    (joined / "classes.txt").write_text(classes)
-    return joined
+    return join_crop_sets(out, ((out / "ordinary" / "train", "", None), (out / "dark-faces" / "train", "d_", None)))

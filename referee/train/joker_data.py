@@ -27,6 +27,7 @@ from referee.synth.scenes.dataset import build_classifier_dataset, usable_design
 from referee.synth.scenes.designs import FACE_VARIANT_PREFIX
 from referee.synth.scenes.generator import SceneConfig
 from referee.synth.scenes.recipe import CLS_CARD_PX
+from referee.train.crop_sets import join_crop_sets
 from referee.vision.labels import OTHER
 from referee.vision.polarity import luma_inverted
 
@@ -34,7 +35,6 @@ SEED = 20261560            # ordinary; the light faces SEED + 1, the dark faces 
 SCENES = {"ordinary": 3000, "light-faces": 700, "dark-faces": 350}
 VAL_SCENES = 150           # of the held-out designs, written with `ordinary`
 ORDINARY_JOKERS = 0.5      # share of the ordinary scenes whose decks hold both jokers
-JOINED = "joined"          # the set to train on, under the output folder
 # every third face deck (sorted by name) is a dark one (drawn.face_kind: dark, coloured, aged)
 DARK_EVERY = 3
 
@@ -77,24 +77,6 @@ def invert_set(source: Path, target: Path) -> None:
 def join_sets(out: Path) -> Path:
     """`out`/joined: links to the ordinary crops (train and val), the light faces' (prefix l_),
     the inverted dark faces' (d_) and the dark faces' as they are, all under `other` (p_)."""
-    joined = out / JOINED
-    parts = ((out / "ordinary" / "train", "", None), (out / "light-faces" / "train", "l_", None),
-             (out / "dark-faces-inverted" / "train", "d_", None), (out / "dark-faces" / "train", "p_", OTHER.value))
-    for source, prefix, as_class in parts:
-        for crop in sorted(source.glob("*/*.png")):
-            link(crop, joined / "train" / (as_class or crop.parent.name) / f"{prefix}{crop.name}")
-    for crop in sorted((out / "ordinary" / "val").glob("*/*.png")):
-        link(crop, joined / "val" / crop.parent.name / crop.name)
-    classes = (out / "ordinary" / "classes.txt").read_text()
-    for split in ("train", "val"):   # every class, as ultralytics counts them from the folders
-        for name in classes.split():
-            (joined / split / name).mkdir(parents=True, exist_ok=True)
-    (joined / "classes.txt").write_text(classes)
-    return joined
-
-
-def link(source: Path, at: Path) -> None:
-    """A symbolic link at `at` to `source` (kept where there is one)."""
-    at.parent.mkdir(parents=True, exist_ok=True)
-    if not at.is_symlink():
-        at.symlink_to(source.resolve())
+    return join_crop_sets(out, ((out / "ordinary" / "train", "", None), (out / "light-faces" / "train", "l_", None),
+                                (out / "dark-faces-inverted" / "train", "d_", None),
+                                (out / "dark-faces" / "train", "p_", OTHER.value)))

@@ -11,7 +11,8 @@ import numpy as np
 from referee.synth.scenes import designs as D
 from referee.synth.scenes.drawn import face_kind
 from referee.train import commands
-from referee.train.dark_data import JOINED, dark_decks, join_sets
+from referee.train.crop_sets import JOINED
+from referee.train.dark_data import dark_decks, join_sets
 
 
 def write(folder, name, value: int) -> None:

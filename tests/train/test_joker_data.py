@@ -10,7 +10,8 @@ import cv2
 import numpy as np
 
 from referee.train import commands
-from referee.train.joker_data import JOINED, invert_set, join_sets
+from referee.train.crop_sets import JOINED
+from referee.train.joker_data import invert_set, join_sets
 from referee.vision.polarity import luma_inverted
 
 

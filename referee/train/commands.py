@@ -82,24 +82,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     _export_args(a)
     a.set_defaults(func=run_all)
 
-    j = sub.add_parser("jokers", help="the joker reader: crops with many jokers and the face decks "
-                       "(referee.train.joker_data), training from a classifier, export to models/joker_reader.onnx")
-    j.add_argument("--data", type=Path, default=DEFAULT_DATA / "jokers")
-    j.add_argument("--seed", type=int, default=None, help="the ordinary scenes' seed (default joker_data.SEED)")
-    j.add_argument("--init", type=Path, default=REPO / "models" / "checkpoints" / "classifier.pt",
-                   help="the classifier it starts from (default the committed one)")
-    _small_run_args(j, name="jokers", epochs=2, lr0=0.0003)
-    j.set_defaults(func=run_jokers)
-
-    d = sub.add_parser("dark", help="the dark reader: ordinary crops and every dark deck's as the inverted look "
-                       "shows them (referee.train.dark_data), training from the classifier, export to "
-                       "models/dark_reader.onnx")
-    d.add_argument("--data", type=Path, default=DEFAULT_DATA / "dark")
-    d.add_argument("--seed", type=int, default=None, help="the ordinary scenes' seed (default dark_data.SEED)")
-    d.add_argument("--init", type=Path, default=REPO / "models" / "checkpoints" / "classifier.pt",
-                   help="the classifier it starts from (default the committed one)")
-    _small_run_args(d, name="dark", epochs=2, lr0=0.0003)
-    d.set_defaults(func=run_dark)
+    _reader_parser(sub, "jokers", "joker_data", run_jokers,
+                   "the joker reader: crops with many jokers and the face decks (referee.train.joker_data), "
+                   "training from a classifier, export to models/joker_reader.onnx")
+    _reader_parser(sub, "dark", "dark_data", run_dark,
+                   "the dark reader: ordinary crops and every dark deck's as the inverted look shows them "
+                   "(referee.train.dark_data), training from the classifier, export to models/dark_reader.onnx")
 
     b = sub.add_parser("backs", help="the back verifier: crops of a detector's `back` boxes on generated scenes, "
                        "training, export to models/back_verifier.onnx (each step resumable)")
@@ -117,6 +105,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     b.add_argument("--batch", type=int, default=256)
     _small_run_args(b, name="backs", epochs=6, lr0=0.002)
     b.set_defaults(func=run_backs)
+
+
+def _reader_parser(sub, name: str, data_module: str, func, description: str) -> None:
+    """`referee train NAME`: a reader (run by _train_reader) trained from the classifier on the
+    crops of referee.train.DATA_MODULE, written under the data folder's NAME."""
+    r = sub.add_parser(name, help=description)
+    r.add_argument("--data", type=Path, default=DEFAULT_DATA / name)
+    r.add_argument("--seed", type=int, default=None, help=f"the ordinary scenes' seed (default {data_module}.SEED)")
+    r.add_argument("--init", type=Path, default=REPO / "models" / "checkpoints" / "classifier.pt",
+                   help="the classifier it starts from (default the committed one)")
+    _small_run_args(r, name=name, epochs=2, lr0=0.0003)
+    r.set_defaults(func=func)
 
 
 def _small_run_args(p: argparse.ArgumentParser, name: str, epochs: int, lr0: float) -> None:

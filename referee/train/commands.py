@@ -85,6 +85,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     _reader_parser(sub, "jokers", "joker_data", run_jokers,
                    "the joker reader: crops with many jokers and the face decks (referee.train.joker_data), "
                    "training from a classifier, export to models/joker_reader.onnx")
+    t = sub.add_parser("jokers-tuned", help="the joker reader trained on further: many more jokers of the ordinary "
+                       "training designs and the symbol-joker decks beside the dark reader's crops "
+                       "(referee.train.joker_data.write_joker_tuning_data), export to models/joker_reader.onnx")
+    t.add_argument("--data", type=Path, default=DEFAULT_DATA / "jokers-tuned")
+    t.add_argument("--dark-data", type=Path, default=DEFAULT_DATA / "dark",
+                   help="the dark reader's data (referee train dark --data DIR writes it)")
+    t.add_argument("--seed", type=int, default=None, help="the first set's seed (default joker_data.TUNING_SEED)")
+    t.add_argument("--init", type=Path, default=REPO / "models" / "checkpoints" / "joker_reader.pt",
+                   help="the joker reader it starts from (default the committed one)")
+    _small_run_args(t, name="jokers-tuned", epochs=1, lr0=0.0003)
+    t.set_defaults(func=run_jokers_tuned)
     _reader_parser(sub, "dark", "dark_data", run_dark,
                    "the dark reader: ordinary crops and every dark deck's as the inverted look shows them "
                    "(referee.train.dark_data), training from the classifier, export to models/dark_reader.onnx")
@@ -407,6 +418,18 @@ def run_jokers(args: argparse.Namespace) -> int:
     from referee.train.runner import export_joker_reader
 
     return _train_reader(args, joker_data.SEED, joker_data.write_joker_reader_data, export_joker_reader)
+
+
+def run_jokers_tuned(args: argparse.Namespace) -> int:
+    _need_training_extra()
+    # imported here, like run_data's imports, once the train extra is known to be there
+    from referee.train import joker_data
+    from referee.train.runner import export_joker_reader
+
+    def write_data(out, seed, workers):
+        return joker_data.write_joker_tuning_data(out, args.dark_data, seed=seed, workers=workers)
+
+    return _train_reader(args, joker_data.TUNING_SEED, write_data, export_joker_reader)
 
 
 def run_dark(args: argparse.Namespace) -> int:

@@ -18,16 +18,18 @@ Every set's cards are 45-170 px tall (recipe.CLS_CARD_PX). docs/recognition-hist
 from __future__ import annotations
 
 import os
+import random
 from pathlib import Path
 
 import cv2
 
+from referee.engine.cards import Card
 from referee.errors import UserError
 from referee.synth.scenes.dataset import build_classifier_dataset, usable_design_names
-from referee.synth.scenes.designs import FACE_VARIANT_PREFIX
+from referee.synth.scenes.designs import FACE_VARIANT_PREFIX, get_design
 from referee.synth.scenes.generator import SceneConfig
 from referee.synth.scenes.recipe import CLS_CARD_PX
-from referee.train.crop_sets import join_crop_sets
+from referee.train.crop_sets import join_crop_sets, link
 from referee.vision.labels import OTHER
 from referee.vision.polarity import luma_inverted
 
@@ -37,6 +39,7 @@ VAL_SCENES = 150           # of the held-out designs, written with `ordinary`
 ORDINARY_JOKERS = 0.5      # share of the ordinary scenes whose decks hold both jokers
 # every third face deck (sorted by name) is a dark one (drawn.face_kind: dark, coloured, aged)
 DARK_EVERY = 3
+JOKER_CLASS = Card.joker().code
 
 
 def face_decks() -> tuple[list[str], list[str]]:
@@ -80,3 +83,59 @@ def join_sets(out: Path) -> Path:
     return join_crop_sets(out, ((out / "ordinary" / "train", "", None), (out / "light-faces" / "train", "l_", None),
                                 (out / "dark-faces-inverted" / "train", "d_", None),
                                 (out / "dark-faces" / "train", "p_", OTHER.value)))
+
+
+# --------------------------------------------------------------------------------------------
+# the joker reader trained on further (referee train jokers-tuned): the committed reader run g56c
+# trained on for one more epoch (lr0 0.0003, the command's defaults) with many more jokers of the ordinary training designs and the
+# symbol-joker variants (designs.SYMBOL_JOKER_VARIANTS) beside the dark reader's crops
+# --------------------------------------------------------------------------------------------
+TUNING_SEED = 20261580     # ordinary-jokers; light-faces + 1, ordinary-jokers-drawn + 2, symbol-jokers + 3
+TUNING_SCENES = {"ordinary-jokers": 1000, "light-faces": 400, "ordinary-jokers-drawn": 800, "symbol-jokers": 1000}
+# a card drawn from a deck holding jokers is a joker this often in the -drawn and symbol sets
+# (the generator's default, 0.08, gives few joker corners: about one a scene with jokers)
+TUNING_JOKER_DRAW = 0.35
+# the dark reader's dark-face crops taken (a fixed shuffle), every JK crop among the rest too
+TUNING_DARK_CROPS = 12000
+
+
+def write_joker_tuning_data(out: str | os.PathLike, dark_data: str | os.PathLike, seed: int = TUNING_SEED,
+                            scenes: dict[str, int] | None = None, workers: int = 2) -> Path:
+    """Write the four sets under `out` (a set whose classes.txt is there already is kept) and join
+    them with the crops of the dark reader's data (`referee train dark`, referee.train.dark_data:
+    its ordinary crops, train and val, and TUNING_DARK_CROPS of its dark faces') into
+    `out`/joined; returns that folder.
+
+    * `ordinary-jokers`: the ordinary training designs that have jokers, both in every deck;
+    * `light-faces`: the coloured and aged face decks, both jokers in every deck;
+    * `ordinary-jokers-drawn`: as `ordinary-jokers`, a joker drawn TUNING_JOKER_DRAW of the time;
+    * `symbol-jokers`: the symbol-joker variants, likewise."""
+    out, dark_data = Path(out), Path(dark_data)
+    if not (dark_data / "ordinary" / "classes.txt").is_file() or not (dark_data / "dark-faces" / "train").is_dir():
+        raise UserError(f"no dark reader data in {dark_data}: write it first (referee train dark --data {dark_data})")
+    scenes = {**TUNING_SCENES, **(scenes or {})}
+
+    def ordinary():
+        return [d for d in usable_design_names("train") if not d.startswith(FACE_VARIANT_PREFIX) and get_design(d).jokers]
+
+    plan = (("ordinary-jokers", ordinary, 0.08, seed), ("light-faces", lambda: face_decks()[0], 0.08, seed + 1),
+            ("ordinary-jokers-drawn", ordinary, TUNING_JOKER_DRAW, seed + 2),
+            ("symbol-jokers", lambda: usable_design_names("train-symbol-jokers"), TUNING_JOKER_DRAW, seed + 3))
+    for name, designs, draw, set_seed in plan:
+        if not (out / name / "classes.txt").is_file():
+            build_classifier_dataset(out / name, scenes[name], 0, seed=set_seed, workers=workers,
+                                     config=SceneConfig(card_px=CLS_CARD_PX, p_joker=1.0, p_joker_draw=draw),
+                                     train_designs=designs())
+    ordinary_link = out / "ordinary"      # join_crop_sets takes the validation crops and classes from here
+    if not ordinary_link.exists():
+        ordinary_link.symlink_to((dark_data / "ordinary").resolve())
+    joined = join_crop_sets(out, ((dark_data / "ordinary" / "train", "", None),
+                                  (out / "ordinary-jokers-drawn" / "train", "k_", None),
+                                  (out / "ordinary-jokers" / "train", "j_", None),
+                                  (out / "light-faces" / "train", "l_", None),
+                                  (out / "symbol-jokers" / "train", "s_", None)))
+    dark = sorted((dark_data / "dark-faces" / "train").glob("*/*.png"))
+    random.Random(1).shuffle(dark)
+    for crop in dark[:TUNING_DARK_CROPS] + [c for c in dark[TUNING_DARK_CROPS:] if c.parent.name == JOKER_CLASS]:
+        link(crop, joined / "train" / crop.parent.name / f"d_{crop.name}")
+    return joined

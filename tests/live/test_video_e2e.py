@@ -54,27 +54,38 @@ def recognizer():
     return CardRecognizer(**LIVE_OPTIONS)       # as referee watch builds it
 
 
+@pytest.fixture(scope="module")
+def studio(tmp_path_factory):
+    """Where this module's films are made: a game filmed for one test is refereed again from its
+    film by another (`rehearse(reuse_film=True)` renders it where it is not there yet)."""
+    return tmp_path_factory.mktemp("films")
+
+
 @pytest.mark.parametrize("design, rules, seed", GAMES)
-def test_a_filmed_game_is_refereed_event_for_event(design, rules, seed, recognizer, tmp_path):
+def test_a_filmed_game_is_refereed_event_for_event(design, rules, seed, recognizer, studio):
     if not available(design):
         pytest.skip(f"{design} is not installed here (make system-deps)")
     record = short_game(rules, ["Ann", "Bo", "Cy"], 5, seed)
-    result = rehearse(record, FilmSet(design=design, seed=seed), tmp_path, every=1, recognizer=recognizer)
+    result = rehearse(record, FilmSet(design=design, seed=seed), studio / f"{design}-{rules}-{seed}", every=1,
+                      recognizer=recognizer, reuse_film=True)
     assert result.refereed_right, result.mismatches()[:3]
     kinds = [e["event"] for e in result.logged]
     assert "illegal" in kinds and "pass" in kinds and "game_end" in kinds
     assert result.frames > 200 and result.looked == result.frames     # every frame, as referee watch
 
 
-def test_a_filmed_game_read_whole_on_every_frame_is_refereed_event_for_event(recognizer, tmp_path, monkeypatch):
-    """REFEREE_ZONE_READER=0: the recogniser on the whole of every frame."""
-    design, rules, seed = "gnome-neoclassical_4_color", "profit", 1
+def test_a_filmed_game_read_whole_on_every_frame_is_refereed_event_for_event(recognizer, studio, monkeypatch):
+    """REFEREE_ZONE_READER=0: the recogniser on the whole of every frame (the shortest of GAMES'
+    films, refereed on its zones above)."""
+    design, rules, seed = "gnome-anglo_poker", "president", 2
     if not available(design):
         pytest.skip(f"{design} is not installed here (make system-deps)")
     monkeypatch.setenv(ZONE_READER_SWITCH, "0")
     record = short_game(rules, ["Ann", "Bo", "Cy"], 5, seed)
-    result = rehearse(record, FilmSet(design=design, seed=seed), tmp_path, every=1, recognizer=recognizer)
+    result = rehearse(record, FilmSet(design=design, seed=seed), studio / f"{design}-{rules}-{seed}", every=1,
+                      recognizer=recognizer, reuse_film=True)
     assert result.refereed_right, result.mismatches()[:3]
+    assert result.looked == result.frames
 
 
 def test_the_demo_referees_the_bundled_recording(tmp_path, capsys):

@@ -8,10 +8,12 @@ import argparse
 
 import cv2
 import numpy as np
+import pytest
 
+from referee.errors import UserError
 from referee.train import commands
 from referee.train.crop_sets import JOINED
-from referee.train.joker_data import invert_set, join_sets
+from referee.train.joker_data import invert_set, join_sets, write_joker_tuning_data
 from referee.vision.polarity import luma_inverted
 
 
@@ -55,3 +57,37 @@ def test_the_jokers_command_defaults_to_the_committed_readers_recipe():
     args = p.parse_args(["train", "jokers"])
     assert (args.epochs, args.lr0, args.seed) == (2, 0.0003, None)
     assert args.init.name == "classifier.pt"
+
+
+def test_the_tuning_sets_are_joined_with_the_dark_readers_crops(tmp_path):
+    """write_joker_tuning_data keeps the sets already written, joins them under their prefixes
+    beside the dark reader's ordinary crops, and takes its dark faces' crops as they are."""
+    dark_data = tmp_path / "dark"
+    write(dark_data / "ordinary" / "train" / "AS", "train_0_00.png", crop(230))
+    write(dark_data / "ordinary" / "val" / "JK", "val_0_00.png", crop(220))
+    (dark_data / "ordinary" / "classes.txt").write_text("AS\nJK\nother\n")
+    write(dark_data / "dark-faces" / "train" / "JK", "train_0_00.png", crop(40))
+    out = tmp_path / "tuned"
+    for name in ("ordinary-jokers", "light-faces", "ordinary-jokers-drawn", "symbol-jokers"):
+        write(out / name / "train" / "JK", "train_0_00.png", crop(200))
+        (out / name / "classes.txt").write_text("AS\nJK\nother\n")
+
+    joined = write_joker_tuning_data(out, dark_data)
+    train = sorted(str(p.relative_to(joined / "train")) for p in (joined / "train").glob("*/*.png"))
+    assert train == ["AS/train_0_00.png", "JK/d_train_0_00.png", "JK/j_train_0_00.png", "JK/k_train_0_00.png",
+                     "JK/l_train_0_00.png", "JK/s_train_0_00.png"]
+    assert [p.name for p in (joined / "val").glob("*/*.png")] == ["val_0_00.png"]
+    assert np.array_equal(cv2.imread(str(joined / "train" / "JK" / "d_train_0_00.png")), crop(40))
+
+
+def test_the_tuning_needs_the_dark_readers_data(tmp_path):
+    with pytest.raises(UserError, match="referee train dark"):
+        write_joker_tuning_data(tmp_path / "tuned", tmp_path / "nothing")
+
+
+def test_the_tuned_command_starts_from_the_committed_joker_reader():
+    p = argparse.ArgumentParser()
+    commands.register(p.add_subparsers(dest="command"))
+    args = p.parse_args(["train", "jokers-tuned"])
+    assert (args.epochs, args.lr0, args.seed) == (1, 0.0003, None)
+    assert args.init.name == "joker_reader.pt" and args.dark_data.name == "dark"

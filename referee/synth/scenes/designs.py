@@ -185,6 +185,20 @@ DARK_FOUR_VARIANTS: list[Design] = [
     for j in range(N_DARK_FOUR_VARIANTS)
 ]
 
+# Symbol-joker variants: plain light-paper decks whose jokers carry a star knocked out of a disc,
+# a star in a ring or a star beside the word (drawn_faces.SYMBOL_JOKER_CORNERS), a split of their
+# own ("train-symbol-jokers") like the others: the joker reader's data draws on them
+# (referee.train.joker_data), the committed detector's and classifier's sets stay as they were.
+N_SYMBOL_JOKER_VARIANTS = 20
+SYMBOL_JOKER_PREFIX = "drawn-symbol-jokers-"
+assert drawn.FIRST_SYMBOL_JOKER_VARIANT == drawn.FIRST_DARK_FOUR_VARIANT + N_DARK_FOUR_VARIANTS
+SYMBOL_JOKER_VARIANTS: list[Design] = [
+    Design(f"{SYMBOL_JOKER_PREFIX}{j:02d}", DRAWN_DESIGN.source, DRAWN_DESIGN.licence, "train-symbol-jokers",
+           DRAWN_DESIGN.path, "drawn-symbol-jokers", variant=drawn.FIRST_SYMBOL_JOKER_VARIANT + j,
+           note="light-paper variant of referee-drawn with a symbol joker corner (drawn.variant_style)")
+    for j in range(N_SYMBOL_JOKER_VARIANTS)
+]
+
 # Held out: referee-drawn on dark, coloured and aged paper (drawn.heldout_face_style), a split of
 # their own so that the ordinary held-out scenes stay as they were. Their family is referee-drawn's
 # art under another name: a family lies in one split, and both are held out.
@@ -232,7 +246,7 @@ def all_designs() -> tuple[Design, ...]:
     e.g. unpacked from a face pack on a machine without the packages), fetched or cached pysol
     designs, the project's own drawn deck and its training variants."""
     out = ([d for d in SVG_DESIGNS if Path(d.path).exists() or _cached(d)] + [DRAWN_DESIGN] + DRAWN_VARIANTS
-           + FACE_VARIANTS + PICTURE_JOKER_VARIANTS + DARK_FOUR_VARIANTS + HELDOUT_FACES)
+           + FACE_VARIANTS + PICTURE_JOKER_VARIANTS + DARK_FOUR_VARIANTS + SYMBOL_JOKER_VARIANTS + HELDOUT_FACES)
     try:
         out += _pysol_designs()
     except Exception:  # noqa: BLE001 - pysol cardsets are optional

@@ -831,6 +831,10 @@ FIRST_PICTURE_JOKER_VARIANT = N_PLAIN_VARIANTS + 24
 # light-blue diamonds beside white or gold spades are the dark decks' commonest misreading, and the
 # face variants before it hold three dark four-colour decks in 16 dark ones.
 FIRST_DARK_FOUR_VARIANT = FIRST_PICTURE_JOKER_VARIANT + 24
+# ... and from this one on (after the 16 dark four-colour decks), plain light-paper decks whose
+# jokers carry a symbol corner (designs.SYMBOL_JOKER_VARIANTS; drawn_faces.SYMBOL_JOKER_CORNERS)
+# and a middle of every kind: the joker reader's data draws on them (referee.train.joker_data).
+FIRST_SYMBOL_JOKER_VARIANT = FIRST_DARK_FOUR_VARIANT + 16
 FACE_VARIANT_FONTS = VARIANT_FONTS + URW_VARIANT_FONTS
 # widest pip (width / height) of each kind, rounded up (checked by the tests)
 PIP_MAX_ASPECT = {"drawn": 1.15, "shape": 1.05, "shape-narrow": 0.85, "shape-fat": 1.1, "font": 1.05,
@@ -859,7 +863,8 @@ def variant_style(k: int) -> Style:
     From N_PLAIN_VARIANTS on, a face variant: the same, then the paper, inks, court panel and
     stains of a dark, coloured or aged deck (k - N_PLAIN_VARIANTS modulo 3; drawn_faces.face_colours)
     and a joker of the training kinds (from FIRST_PICTURE_JOKER_VARIANT on, a picture joker; from
-    FIRST_DARK_FOUR_VARIANT on, every deck dark and four-colour). A negative k: held-out face deck
+    FIRST_DARK_FOUR_VARIANT on, every deck dark and four-colour). From FIRST_SYMBOL_JOKER_VARIANT
+    on, a plain variant's light paper and inks with a symbol joker. A negative k: held-out face deck
     -k - 1 (heldout_face_style)."""
     if k < 0:
         return heldout_face_style(-k - 1)
@@ -930,6 +935,12 @@ def variant_style(k: int) -> Style:
     if k < N_PLAIN_VARIANTS:
         return style
     j = k - N_PLAIN_VARIANTS
+    if k >= FIRST_SYMBOL_JOKER_VARIANT:   # light paper as the plain variants, a symbol joker
+        i = k - FIRST_SYMBOL_JOKER_VARIANT
+        corners = drawn_faces.SYMBOL_JOKER_CORNERS
+        arts = drawn_faces.JOKER_ARTS + drawn_faces.JOKER_PICTURE_ARTS
+        return replace(style, joker_corner=corners[i % len(corners)],
+                       joker_art=arts[(i + i // len(corners)) % len(arts)])
     h = hashlib.blake2b(f"referee-drawn/face-variant/{int(k)}".encode(), digest_size=8).digest()
     four_colour = True if k >= FIRST_DARK_FOUR_VARIANT else None
     colours = drawn_faces.face_colours(face_kind(k), np.random.default_rng(int.from_bytes(h, "little")), four_colour)
@@ -944,7 +955,7 @@ def face_kind(k: int) -> str | None:
     """The face kind (drawn_faces.FACE_KINDS) of variant k; None for a plain one."""
     if k < 0:
         return drawn_faces.FACE_KINDS[(-k - 1) * len(drawn_faces.FACE_KINDS) // N_HELDOUT_FACES]
-    if k < N_PLAIN_VARIANTS:
+    if k < N_PLAIN_VARIANTS or k >= FIRST_SYMBOL_JOKER_VARIANT:
         return None
     if k >= FIRST_DARK_FOUR_VARIANT:
         return "dark"

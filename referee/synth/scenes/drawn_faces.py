@@ -37,6 +37,11 @@ JOKER_ARTS = ("star", "cap", "word", "harlequin", "sun")
 # shapes on a coloured ground. Real jokers are pictures, and a picture on coloured paper is what
 # the detector took for a face-down card (models/MODEL_CARD.md, jokers).
 JOKER_PICTURE_ARTS = ("figure", "picture")
+# corners of the symbol-joker variants (designs.SYMBOL_JOKER_VARIANTS, light paper): a star knocked
+# out of a disc, a star in a ring, either beside the word (JOKER or Joker, across) or above it
+# (downwards), a plain star beside the word. Many printed jokers carry such a corner, and the joker
+# reader, trained on few of them, read them as 3H, QD or JS (models/MODEL_CARD.md, jokers).
+SYMBOL_JOKER_CORNERS = ("ringed-star", "ring-star", "ringed-star-word", "star-word", "ringed-star-vertical")
 
 
 def _clip(v) -> tuple[int, int, int]:
@@ -219,9 +224,40 @@ def joker_corner(card, style, rng: np.random.Generator) -> np.ndarray:
     elif kind == "cap":
         s = min(0.45 * style.rank_max_w, (style.col_x - 0.035) / 1.6) * W   # bells clear of the edge
         _cap(m, x, y + 1.3 * s, s)
+    elif kind in SYMBOL_JOKER_CORNERS:
+        _symbol_corner(card, m, kind, style, rng)
     else:
         raise ValueError(f"unknown joker corner {kind!r}")
     return m
+
+
+def _symbol_corner(card, m: np.ndarray, kind: str, style, rng: np.random.Generator) -> None:
+    """A SYMBOL_JOKER_CORNERS marking filled into mask m: the symbol's top at the index's top, in
+    the index column (kept clear of the card's edge), the word beside it or below it."""
+    H, W = card.H, card.W
+    r = float(rng.uniform(0.4, 0.55)) * style.rank_h * H
+    cx, cy = max(style.col_x * W, 0.035 * W + r), style.top * H + r
+    if kind == "star-word":
+        cv2.fillPoly(m, [star_points(cx, cy, r, inner=float(rng.uniform(0.38, 0.5)))], 255, cv2.LINE_AA)
+    elif kind == "ring-star":
+        t = max(1, int(round(float(rng.uniform(0.09, 0.15)) * r)))
+        cv2.circle(m, (int(round(cx)), int(round(cy))), int(round(r - t / 2)), 255, t, cv2.LINE_AA)
+        cv2.fillPoly(m, [star_points(cx, cy, float(rng.uniform(0.62, 0.75)) * r)], 255, cv2.LINE_AA)
+    else:   # a disc with the star knocked out
+        cv2.circle(m, (int(round(cx)), int(round(cy))), int(round(r)), 255, -1, cv2.LINE_AA)
+        cv2.fillPoly(m, [star_points(cx, cy, float(rng.uniform(0.6, 0.75)) * r)], 0, cv2.LINE_AA)
+    lh = style.joker_letter_h * H
+    if kind == "ringed-star-vertical":
+        y = cy + r + 0.35 * lh
+        for ch in "JOKER":
+            t = card.text(ch, lh)
+            card.paste(m, t, cx - t.shape[1] / 2, y)
+            y += lh * style.joker_pitch
+    elif kind.endswith("-word"):
+        t = card.text("JOKER" if rng.random() < 0.5 else "Joker", lh * float(rng.uniform(1.0, 1.4)))
+        if t.shape[1] > 0.3 * W:
+            t = cv2.resize(t, (int(0.3 * W), t.shape[0]), interpolation=cv2.INTER_AREA)
+        card.paste(m, t, cx + float(rng.uniform(1.2, 1.5)) * r, cy - t.shape[0] / 2)
 
 
 def joker_art(card, red: bool, style, rng: np.random.Generator) -> None:

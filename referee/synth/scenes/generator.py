@@ -776,7 +776,8 @@ class SceneConfig:
     card_px: tuple[float, float] = (80.0, 170.0)  # usual card height in the frame
     p_closeup: float = 0.07  # card height 170-400 px
     p_second_design: float = 0.1  # a second deck in the same scene
-    p_joker: float = 0.15
+    p_joker: float = 0.15  # the share of scenes whose deck holds both jokers
+    p_joker_draw: float = 0.08  # a card drawn from such a deck is a joker while one is left
     max_plays: int = 9
     p_hand_over: float = 0.35
     p_held_hand: float = 0.3
@@ -865,14 +866,15 @@ def random_effects(rng: np.random.Generator) -> Effects:
 
 
 class _Deck:
-    def __init__(self, rng, p_joker):
+    def __init__(self, rng, p_joker, p_joker_draw=0.08):
         self.rng = rng
         self.codes = list(CARD_CODES)
         rng.shuffle(self.codes)
         self.jokers = 2 if rng.random() < p_joker else 0
+        self.p_joker_draw = p_joker_draw
 
     def draw(self, same_rank_of: str | None = None) -> str | None:
-        if self.jokers and self.rng.random() < 0.08:
+        if self.jokers and self.rng.random() < self.p_joker_draw:
             self.jokers -= 1
             return JOKER
         if same_rank_of:
@@ -898,7 +900,7 @@ class _TableLayout:
         self.Hinv = np.linalg.inv(camera.matrix())
         self.main = designs[0]
         self.other = designs[1] if len(designs) > 1 else designs[0]
-        self.deck = _Deck(rng, cfg.p_joker)
+        self.deck = _Deck(rng, cfg.p_joker, cfg.p_joker_draw)
         has_joker = all(any(j in _design_faces(d).faces for j in ("JKB", "JKR")) for d in (self.main, self.other))
         if not has_joker:
             self.deck.jokers = 0

@@ -266,3 +266,41 @@ def test_dark_four_colour_variants_are_dark_four_colour_decks_of_a_split_of_thei
     assert D.drawn_style(FACES[0]).inks == ((219, 224, 226), (91, 113, 253), (235, 170, 120), (108, 239, 112))
     assert D.drawn_style(FACES[3]).inks == ((217, 221, 223), (102, 129, 238), (102, 129, 238), (217, 221, 223))
     assert [drawn.face_kind(d.variant) for d in PICTURES][:3] == ["dark", "coloured", "aged"]
+
+
+SYMBOLS = D.SYMBOL_JOKER_VARIANTS
+
+
+def test_symbol_joker_variants_are_light_decks_of_a_split_of_their_own():
+    """The joker reader's data draws on them (referee.train.joker_data); the committed detector's
+    and classifier's training designs stay as they were."""
+    first = drawn.FIRST_SYMBOL_JOKER_VARIANT
+    assert [d.variant for d in SYMBOLS] == list(range(first, first + D.N_SYMBOL_JOKER_VARIANTS))
+    others = D.designs_for("train") + D.designs_for("train-jokers") + D.designs_for("train-dark")
+    assert all(d.split == "train-symbol-jokers" and d not in others for d in SYMBOLS)
+    styles = [D.drawn_style(d) for d in SYMBOLS]
+    assert all(drawn.face_kind(d.variant) is None and luma(s.paper) > 200 for d, s in zip(SYMBOLS, styles))
+    assert {s.joker_corner for s in styles} == set(drawn_faces.SYMBOL_JOKER_CORNERS)
+    assert {s.joker_art for s in styles} == set(drawn_faces.JOKER_ARTS + drawn_faces.JOKER_PICTURE_ARTS)
+    # the dark four-colour decks before them are as they were
+    assert drawn.face_kind(first - 1) == "dark"
+
+
+@pytest.mark.parametrize("corner", drawn_faces.SYMBOL_JOKER_CORNERS)
+def test_a_symbol_joker_corner_is_a_star_in_the_top_left_index_box(corner):
+    """The star knocked out of a disc leaves paper at the disc's middle; a ring's star is ink
+    there; the word beside it widens the index box, the word below lengthens it."""
+    d = next(d for d in SYMBOLS if D.drawn_style(d).joker_corner == corner)
+    style = D.drawn_style(d)
+    face, boxes = drawn.draw_face("JKB", 400, style)
+    h, w = face.shape[:2]
+    x0, y0, x1, y1 = boxes[0]
+    assert x0 < 0.2 * w and y0 < 0.1 * h and x1 < 0.6 * w and y1 < 0.5 * h
+    assert boxes[1][2] > 0.8 * w and boxes[1][3] > 0.9 * h          # and turned, bottom right
+    width, height = x1 - x0, y1 - y0
+    assert (width > 1.8 * height) == corner.endswith("-word")
+    assert (height > 1.8 * width) == corner.endswith("-vertical")
+    side = min(width, height)                      # the symbol: the box's first square
+    middle = face[y0 + side // 2, x0 + side // 2, :3]
+    paper_there = luma(middle) > luma(style.paper) - 40
+    assert paper_there == (corner in ("ringed-star", "ringed-star-word", "ringed-star-vertical"))

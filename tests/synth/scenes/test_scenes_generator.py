@@ -197,3 +197,18 @@ def test_dark_faces_crops_are_written_as_the_recogniser_reads_them(tmp_path):
     assert cards == cards_inv and light > cards / 2          # a dark deck's crops: light ink, mostly
     assert others_inv == others + light                       # each of them also as `other`
     assert light_inv < light / 4                              # the crops under a code turned over
+
+
+def test_a_deck_holding_jokers_gives_them_as_often_as_asked():
+    """p_joker_draw: how often a card drawn from a deck holding jokers is one (0.08 unless asked);
+    a deck holds two, so no scene shows more."""
+    from referee.synth.scenes.generator import SceneConfig, generate_scene
+
+    def jokers(draw):
+        cfg = SceneConfig(p_joker=1.0, p_joker_draw=draw)
+        return [sum(o.kind == "card" and o.code == "JK" for o in generate_scene(s, [DESIGN], cfg).objects)
+                for s in range(5)]
+
+    often, never = jokers(1.0), jokers(0.0)
+    assert never == [0] * 5 and 0 < max(often) <= 2 and sum(often) >= 5
+    assert sum(jokers(0.08)) < sum(often)

@@ -240,8 +240,7 @@ def main(argv: list[str] | None = None) -> int:
         names = None
         if args.training_only:
             names = sorted(set(usable_design_names("train")) | set(usable_design_names("train-jokers"))
-                           | set(usable_design_names("train-dark")) | set(usable_design_names("train-symbol-jokers"))
-                           | set(usable_design_names("val")))
+                           | set(usable_design_names("train-dark")) | set(usable_design_names("val")))
         print(pack(args.out, designs=names, quality=args.quality, leave_drawn=args.drawn_there))
     else:
         names = unpack(args.pack, workers=args.workers)

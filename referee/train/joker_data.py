@@ -25,7 +25,7 @@ import cv2
 
 from referee.engine.cards import Card
 from referee.errors import UserError
-from referee.synth.scenes.dataset import build_classifier_dataset, usable_design_names
+from referee.synth.scenes.dataset import OTHER_FRACTION, build_classifier_dataset, usable_design_names
 from referee.synth.scenes.designs import FACE_VARIANT_PREFIX, get_design
 from referee.synth.scenes.generator import SceneConfig
 from referee.synth.scenes.recipe import CLS_CARD_PX
@@ -90,8 +90,13 @@ def join_sets(out: Path) -> Path:
 # trained on for one more epoch (lr0 0.0003, the command's defaults) with many more jokers of the ordinary training designs and the
 # symbol-joker variants (designs.SYMBOL_JOKER_VARIANTS) beside the dark reader's crops
 # --------------------------------------------------------------------------------------------
-TUNING_SEED = 20261580     # ordinary-jokers; light-faces + 1, ordinary-jokers-drawn + 2, symbol-jokers + 3
-TUNING_SCENES = {"ordinary-jokers": 1000, "light-faces": 400, "ordinary-jokers-drawn": 800, "symbol-jokers": 1000}
+TUNING_SEED = 20261580     # ordinary-jokers; light-faces + 1, ordinary-jokers-drawn + 2, symbol-jokers + 3, clutter + 4
+TUNING_SCENES = {"ordinary-jokers": 1000, "light-faces": 400, "ordinary-jokers-drawn": 800, "symbol-jokers": 1000,
+                 "clutter": 700}
+# the clutter set: every scene with hard negatives (newsprint, coupons, books: printed words, a
+# joker's among them) and about this share of its crops `other`, half of them on backs, cards and
+# those negatives: a reader taught many joker corners read JK on printed words and backs' medallions
+CLUTTER_OTHER_FRACTION = 0.5
 # a card drawn from a deck holding jokers is a joker this often in the -drawn and symbol sets
 # (the generator's default, 0.08, gives few joker corners: about one a scene with jokers)
 TUNING_JOKER_DRAW = 0.35
@@ -101,7 +106,7 @@ TUNING_DARK_CROPS = 12000
 
 def write_joker_tuning_data(out: str | os.PathLike, dark_data: str | os.PathLike, seed: int = TUNING_SEED,
                             scenes: dict[str, int] | None = None, workers: int = 2) -> Path:
-    """Write the four sets under `out` (a set whose classes.txt is there already is kept) and join
+    """Write the five sets under `out` (a set whose classes.txt is there already is kept) and join
     them with the crops of the dark reader's data (`referee train dark`, referee.train.dark_data:
     its ordinary crops, train and val, and TUNING_DARK_CROPS of its dark faces') into
     `out`/joined; returns that folder.
@@ -109,7 +114,9 @@ def write_joker_tuning_data(out: str | os.PathLike, dark_data: str | os.PathLike
     * `ordinary-jokers`: the ordinary training designs that have jokers, both in every deck;
     * `light-faces`: the coloured and aged face decks, both jokers in every deck;
     * `ordinary-jokers-drawn`: as `ordinary-jokers`, a joker drawn TUNING_JOKER_DRAW of the time;
-    * `symbol-jokers`: the symbol-joker variants, likewise."""
+    * `symbol-jokers`: the symbol-joker variants, likewise;
+    * `clutter`: the ordinary training designs without jokers, hard negatives in every scene and
+      CLUTTER_OTHER_FRACTION of the crops `other`."""
     out, dark_data = Path(out), Path(dark_data)
     if not (dark_data / "ordinary" / "classes.txt").is_file() or not (dark_data / "dark-faces" / "train").is_dir():
         raise UserError(f"no dark reader data in {dark_data}: write it first (referee train dark --data {dark_data})")
@@ -118,14 +125,23 @@ def write_joker_tuning_data(out: str | os.PathLike, dark_data: str | os.PathLike
     def ordinary():
         return [d for d in usable_design_names("train") if not d.startswith(FACE_VARIANT_PREFIX) and get_design(d).jokers]
 
-    plan = (("ordinary-jokers", ordinary, 0.08, seed), ("light-faces", lambda: face_decks()[0], 0.08, seed + 1),
-            ("ordinary-jokers-drawn", ordinary, TUNING_JOKER_DRAW, seed + 2),
-            ("symbol-jokers", lambda: usable_design_names("train-symbol-jokers"), TUNING_JOKER_DRAW, seed + 3))
-    for name, designs, draw, set_seed in plan:
+    def every_ordinary():
+        return [d for d in usable_design_names("train") if not d.startswith(FACE_VARIANT_PREFIX)]
+
+    def jokers(draw):
+        return SceneConfig(card_px=CLS_CARD_PX, p_joker=1.0, p_joker_draw=draw)
+
+    plan = (("ordinary-jokers", ordinary, jokers(0.08), OTHER_FRACTION, seed),
+            ("light-faces", lambda: face_decks()[0], jokers(0.08), OTHER_FRACTION, seed + 1),
+            ("ordinary-jokers-drawn", ordinary, jokers(TUNING_JOKER_DRAW), OTHER_FRACTION, seed + 2),
+            ("symbol-jokers", lambda: usable_design_names("train-symbol-jokers"), jokers(TUNING_JOKER_DRAW),
+             OTHER_FRACTION, seed + 3),
+            ("clutter", every_ordinary, SceneConfig(card_px=CLS_CARD_PX, p_joker=0.0, p_negatives=1.0),
+             CLUTTER_OTHER_FRACTION, seed + 4))
+    for name, designs, config, other_fraction, set_seed in plan:
         if not (out / name / "classes.txt").is_file():
-            build_classifier_dataset(out / name, scenes[name], 0, seed=set_seed, workers=workers,
-                                     config=SceneConfig(card_px=CLS_CARD_PX, p_joker=1.0, p_joker_draw=draw),
-                                     train_designs=designs())
+            build_classifier_dataset(out / name, scenes[name], 0, seed=set_seed, workers=workers, config=config,
+                                     train_designs=designs(), other_fraction=other_fraction)
     ordinary_link = out / "ordinary"      # join_crop_sets takes the validation crops and classes from here
     if not ordinary_link.exists():
         ordinary_link.symlink_to((dark_data / "ordinary").resolve())
@@ -133,7 +149,8 @@ def write_joker_tuning_data(out: str | os.PathLike, dark_data: str | os.PathLike
                                   (out / "ordinary-jokers-drawn" / "train", "k_", None),
                                   (out / "ordinary-jokers" / "train", "j_", None),
                                   (out / "light-faces" / "train", "l_", None),
-                                  (out / "symbol-jokers" / "train", "s_", None)))
+                                  (out / "symbol-jokers" / "train", "s_", None),
+                                  (out / "clutter" / "train", "c_", None)))
     dark = sorted((dark_data / "dark-faces" / "train").glob("*/*.png"))
     random.Random(1).shuffle(dark)
     for crop in dark[:TUNING_DARK_CROPS] + [c for c in dark[TUNING_DARK_CROPS:] if c.parent.name == JOKER_CLASS]:

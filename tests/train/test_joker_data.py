@@ -68,13 +68,13 @@ def test_the_tuning_sets_are_joined_with_the_dark_readers_crops(tmp_path):
     (dark_data / "ordinary" / "classes.txt").write_text("AS\nJK\nother\n")
     write(dark_data / "dark-faces" / "train" / "JK", "train_0_00.png", crop(40))
     out = tmp_path / "tuned"
-    for name in ("ordinary-jokers", "light-faces", "ordinary-jokers-drawn", "symbol-jokers"):
+    for name in ("ordinary-jokers", "light-faces", "ordinary-jokers-drawn", "symbol-jokers", "clutter"):
         write(out / name / "train" / "JK", "train_0_00.png", crop(200))
         (out / name / "classes.txt").write_text("AS\nJK\nother\n")
 
     joined = write_joker_tuning_data(out, dark_data)
     train = sorted(str(p.relative_to(joined / "train")) for p in (joined / "train").glob("*/*.png"))
-    assert train == ["AS/train_0_00.png", "JK/d_train_0_00.png", "JK/j_train_0_00.png", "JK/k_train_0_00.png",
+    assert train == ["AS/train_0_00.png", "JK/c_train_0_00.png", "JK/d_train_0_00.png", "JK/j_train_0_00.png", "JK/k_train_0_00.png",
                      "JK/l_train_0_00.png", "JK/s_train_0_00.png"]
     assert [p.name for p in (joined / "val").glob("*/*.png")] == ["val_0_00.png"]
     assert np.array_equal(cv2.imread(str(joined / "train" / "JK" / "d_train_0_00.png")), crop(40))

@@ -240,10 +240,12 @@ def build_detector_dataset(out_dir, n_scenes_train: int, n_scenes_val: int, seed
 # classifier
 # --------------------------------------------------------------------------------------------
 def _other_boxes(scene: Scene, rng: np.random.Generator, n: int):
-    """Boxes of non-index regions (card centres, court art, pips, backs, papers, table)."""
+    """Boxes of non-index regions (card centres, court art, pips, backs, papers, table, and the
+    hard negatives of a scene that has them: newsprint, coupons, books)."""
     idx = [o for o in scene.objects if o.kind == "index"]
     sizes = [max(o.box[2] - o.box[0], o.box[3] - o.box[1]) for o in idx] or [30.0]
-    cards = [o for o in scene.objects if o.kind in ("card", "back")]
+    cards = [o.box for o in scene.objects if o.kind in ("card", "back")]
+    cards += [neg["box"] for neg in scene.meta.get("negatives", ()) if neg["box"] is not None]
     H, W = scene.image.shape[:2]
     out = []
     tries = 0
@@ -251,8 +253,7 @@ def _other_boxes(scene: Scene, rng: np.random.Generator, n: int):
         tries += 1
         s = float(rng.choice(sizes)) * rng.uniform(0.7, 1.4)
         if cards and rng.random() < 0.7:
-            o = cards[int(rng.integers(len(cards)))]
-            x1, y1, x2, y2 = o.box
+            x1, y1, x2, y2 = cards[int(rng.integers(len(cards)))]
             cx, cy = rng.uniform(x1, x2), rng.uniform(y1, y2)
         else:
             cx, cy = rng.uniform(0, W), rng.uniform(0, H)
@@ -302,7 +303,7 @@ def index_samples(code: str, crop: np.ndarray, light_ink_inverted: bool = False)
 
 
 def _cls_job(args):
-    out_dir, split, i, seed, designs, cfg, light_ink_inverted = args
+    out_dir, split, i, seed, designs, cfg, light_ink_inverted, other_fraction = args
     name = f"{split}_{i:07d}"
     done_dir = Path(out_dir) / ".done" / split
     marker = done_dir / name
@@ -310,7 +311,7 @@ def _cls_job(args):
         return 0
     sc = generate_scene(scene_seed(seed, split, i), scene_designs(designs, seed, split, i), cfg)
     rng = np.random.default_rng(scene_seed(seed, split + "/crops", i))
-    for k, (cls, img) in enumerate(classifier_samples(sc, rng, light_ink_inverted=light_ink_inverted)):
+    for k, (cls, img) in enumerate(classifier_samples(sc, rng, other_fraction, light_ink_inverted=light_ink_inverted)):
         cv2.imwrite(str(Path(out_dir) / split / cls / f"{name}_{k:02d}.png"), img)
     marker.touch()
     return 1
@@ -319,10 +320,11 @@ def _cls_job(args):
 def build_classifier_dataset(out_dir, n_scenes_train: int, n_scenes_val: int, seed: int = 0,
                              workers: int = 1, config: SceneConfig | None = None,
                              train_designs: list[str] | None = None, val_designs: list[str] | None = None,
-                             light_ink_inverted: bool = False) -> Path:
+                             light_ink_inverted: bool = False, other_fraction: float = OTHER_FRACTION) -> Path:
     """Write an ImageFolder classification dataset of 64x64 corner-index crops. light_ink_inverted:
     dark faces' crops turned over, as the recogniser reads them (index_samples); False (the
-    committed classifier's recipe) writes every crop as it is."""
+    committed classifier's recipe) writes every crop as it is. other_fraction: about this share
+    of a scene's crops are `other` (classifier_samples)."""
     out, cfg, tr, va = prepare_dataset(out_dir, config, train_designs, val_designs)
     for split in ("train", "val"):
         for c in CLASSIFIER_CLASSES:
@@ -330,7 +332,7 @@ def build_classifier_dataset(out_dir, n_scenes_train: int, n_scenes_val: int, se
         (out / ".done" / split).mkdir(parents=True, exist_ok=True)
     (out / "classes.txt").write_text("\n".join(CLASSIFIER_CLASSES) + "\n")
     for split, n, ds in (("train", n_scenes_train, tr), ("val", n_scenes_val, va)):
-        jobs = [(str(out), split, i, seed, ds, cfg, light_ink_inverted) for i in range(n)]
+        jobs = [(str(out), split, i, seed, ds, cfg, light_ink_inverted, other_fraction) for i in range(n)]
         run_jobs(jobs, _cls_job, workers, f"classifier {split}")
     return out
 

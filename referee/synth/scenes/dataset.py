@@ -239,7 +239,7 @@ def build_detector_dataset(out_dir, n_scenes_train: int, n_scenes_val: int, seed
 # --------------------------------------------------------------------------------------------
 # classifier
 # --------------------------------------------------------------------------------------------
-def _other_boxes(scene: Scene, rng: np.random.Generator, n: int):
+def other_boxes(scene: Scene, rng: np.random.Generator, n: int):
     """Boxes of non-index regions (card centres, court art, pips, backs, papers, table, and the
     hard negatives of a scene that has them: newsprint, coupons, books)."""
     idx = [o for o in scene.objects if o.kind == "index"]
@@ -279,7 +279,7 @@ def classifier_samples(scene: Scene, rng: np.random.Generator, other_fraction: f
     n_other = int(rng.binomial(max(1, len(indices)), other_fraction / (1 - other_fraction)))
     if not indices:
         n_other = max(n_other, int(rng.integers(0, 3)))
-    for b in _other_boxes(scene, rng, n_other):
+    for b in other_boxes(scene, rng, n_other):
         samples.append((OTHER.value, rectified_square(scene.image, *index_square(b, 1.0))))
     return samples
 

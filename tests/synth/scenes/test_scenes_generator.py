@@ -212,3 +212,30 @@ def test_a_deck_holding_jokers_gives_them_as_often_as_asked():
     often, never = jokers(1.0), jokers(0.0)
     assert never == [0] * 5 and 0 < max(often) <= 2 and sum(often) >= 5
     assert sum(jokers(0.08)) < sum(often)
+
+
+def test_a_clutter_set_crops_other_on_the_hard_negatives_too(tmp_path):
+    """other_fraction: about that share of a scene's crops are `other`; in a scene with hard
+    negatives (newsprint, coupons, books) they are drawn on those as well as on cards and backs."""
+    from referee.synth.scenes.dataset import other_boxes, build_classifier_dataset
+    from referee.synth.scenes.generator import SceneConfig, generate_scene
+
+    def others(fraction, config):
+        out = build_classifier_dataset(tmp_path / str(fraction), 3, 0, seed=5, config=config,
+                                       train_designs=[DESIGN], other_fraction=fraction)
+        crops = list((out / "train").rglob("*.png"))
+        return sum(p.parent.name == "other" for p in crops) / len(crops)
+
+    cluttered = SceneConfig(p_negatives=1.0)
+    assert others(0.5, cluttered) > 0.35 > 0.2 > others(0.1, cluttered)
+    scene = generate_scene(11, [DESIGN], cluttered)
+    negatives = [n["box"] for n in scene.meta["negatives"] if n["box"] is not None]
+    assert negatives
+    boxes = other_boxes(scene, np.random.default_rng(0), 200)
+
+    def inside(box, area):
+        cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        return area[0] <= cx <= area[2] and area[1] <= cy <= area[3]
+
+    cards = [o.box for o in scene.objects if o.kind in ("card", "back")]
+    assert any(inside(b, n) and not any(inside(b, c) for c in cards) for b in boxes for n in negatives)

@@ -86,9 +86,11 @@ def join_sets(out: Path) -> Path:
 
 
 # --------------------------------------------------------------------------------------------
-# the joker reader trained on further (referee train jokers-tuned): the committed reader run g56c
-# trained on for one more epoch (lr0 0.0003, the command's defaults) with many more jokers of the ordinary training designs and the
-# symbol-joker variants (designs.SYMBOL_JOKER_VARIANTS) beside the dark reader's crops
+# the joker reader trained on further (referee train jokers-tuned): the committed reader, run g56c,
+# trained for one more epoch (lr0 0.0003, the command's defaults) with many more jokers of the
+# ordinary training designs and of the symbol-joker variants (designs.SYMBOL_JOKER_VARIANTS) and a
+# clutter set, beside the dark reader's crops. Measured, not adopted (docs/recognition-history.md,
+# Session 39): more jokers read, and more JK where no joker lies
 # --------------------------------------------------------------------------------------------
 TUNING_SEED = 20261580     # ordinary-jokers; light-faces + 1, ordinary-jokers-drawn + 2, symbol-jokers + 3, clutter + 4
 TUNING_SCENES = {"ordinary-jokers": 1000, "light-faces": 400, "ordinary-jokers-drawn": 800, "symbol-jokers": 1000,

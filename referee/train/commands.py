@@ -85,17 +85,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     _reader_parser(sub, "jokers", "joker_data", run_jokers,
                    "the joker reader: crops with many jokers and the face decks (referee.train.joker_data), "
                    "training from a classifier, export to models/joker_reader.onnx")
-    t = sub.add_parser("jokers-tuned", help="the joker reader trained on further: many more jokers of the ordinary "
-                       "training designs and the symbol-joker decks beside the dark reader's crops "
-                       "(referee.train.joker_data.write_joker_tuning_data), export to models/joker_reader.onnx")
-    t.add_argument("--data", type=Path, default=DEFAULT_DATA / "jokers-tuned")
+    t = _reader_parser(sub, "jokers-tuned", "joker_data", run_jokers_tuned,
+                       "the joker reader trained on further: many more jokers of the ordinary training designs "
+                       "and the symbol-joker decks beside the dark reader's crops "
+                       "(referee.train.joker_data.write_joker_tuning_data), export to models/joker_reader.onnx",
+                       init="joker_reader.pt", epochs=1, seed_name="TUNING_SEED")
     t.add_argument("--dark-data", type=Path, default=DEFAULT_DATA / "dark",
                    help="the dark reader's data (referee train dark --data DIR writes it)")
-    t.add_argument("--seed", type=int, default=None, help="the first set's seed (default joker_data.TUNING_SEED)")
-    t.add_argument("--init", type=Path, default=REPO / "models" / "checkpoints" / "joker_reader.pt",
-                   help="the joker reader it starts from (default the committed one)")
-    _small_run_args(t, name="jokers-tuned", epochs=1, lr0=0.0003)
-    t.set_defaults(func=run_jokers_tuned)
     _reader_parser(sub, "dark", "dark_data", run_dark,
                    "the dark reader: ordinary crops and every dark deck's as the inverted look shows them "
                    "(referee.train.dark_data), training from the classifier, export to models/dark_reader.onnx")
@@ -118,16 +114,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     b.set_defaults(func=run_backs)
 
 
-def _reader_parser(sub, name: str, data_module: str, func, description: str) -> None:
-    """`referee train NAME`: a reader (run by _train_reader) trained from the classifier on the
-    crops of referee.train.DATA_MODULE, written under the data folder's NAME."""
+def _reader_parser(sub, name: str, data_module: str, func, description: str, init: str = "classifier.pt",
+                   epochs: int = 2, seed_name: str = "SEED") -> argparse.ArgumentParser:
+    """`referee train NAME`: a reader (run by _train_reader) trained from the committed checkpoint
+    `init` on the crops of referee.train.DATA_MODULE, written under the data folder's NAME."""
     r = sub.add_parser(name, help=description)
     r.add_argument("--data", type=Path, default=DEFAULT_DATA / name)
-    r.add_argument("--seed", type=int, default=None, help=f"the ordinary scenes' seed (default {data_module}.SEED)")
-    r.add_argument("--init", type=Path, default=REPO / "models" / "checkpoints" / "classifier.pt",
-                   help="the classifier it starts from (default the committed one)")
-    _small_run_args(r, name=name, epochs=2, lr0=0.0003)
+    r.add_argument("--seed", type=int, default=None, help=f"the first scenes' seed (default {data_module}.{seed_name})")
+    r.add_argument("--init", type=Path, default=REPO / "models" / "checkpoints" / init,
+                   help="the checkpoint it starts from (default the committed one)")
+    _small_run_args(r, name=name, epochs=epochs, lr0=0.0003)
     r.set_defaults(func=func)
+    return r
 
 
 def _small_run_args(p: argparse.ArgumentParser, name: str, epochs: int, lr0: float) -> None:

@@ -23,13 +23,13 @@ from pathlib import Path
 
 import cv2
 
-from referee.engine.cards import Card
 from referee.errors import UserError
 from referee.synth.scenes.dataset import OTHER_FRACTION, build_classifier_dataset, usable_design_names
 from referee.synth.scenes.designs import FACE_VARIANT_PREFIX, get_design
 from referee.synth.scenes.generator import SceneConfig
 from referee.synth.scenes.recipe import CLS_CARD_PX
 from referee.train.crop_sets import join_crop_sets, link
+from referee.vision.jokers import JOKER_CODE
 from referee.vision.labels import OTHER
 from referee.vision.polarity import luma_inverted
 
@@ -39,7 +39,6 @@ VAL_SCENES = 150           # of the held-out designs, written with `ordinary`
 ORDINARY_JOKERS = 0.5      # share of the ordinary scenes whose decks hold both jokers
 # every third face deck (sorted by name) is a dark one (drawn.face_kind: dark, coloured, aged)
 DARK_EVERY = 3
-JOKER_CLASS = Card.joker().code
 
 
 def face_decks() -> tuple[list[str], list[str]]:
@@ -124,17 +123,17 @@ def write_joker_tuning_data(out: str | os.PathLike, dark_data: str | os.PathLike
         raise UserError(f"no dark reader data in {dark_data}: write it first (referee train dark --data {dark_data})")
     scenes = {**TUNING_SCENES, **(scenes or {})}
 
-    def ordinary():
-        return [d for d in usable_design_names("train") if not d.startswith(FACE_VARIANT_PREFIX) and get_design(d).jokers]
-
     def every_ordinary():
         return [d for d in usable_design_names("train") if not d.startswith(FACE_VARIANT_PREFIX)]
 
-    def jokers(draw):
+    def ordinary():
+        return [d for d in every_ordinary() if get_design(d).jokers]
+
+    def jokers(draw=SceneConfig.p_joker_draw):
         return SceneConfig(card_px=CLS_CARD_PX, p_joker=1.0, p_joker_draw=draw)
 
-    plan = (("ordinary-jokers", ordinary, jokers(0.08), OTHER_FRACTION, seed),
-            ("light-faces", lambda: face_decks()[0], jokers(0.08), OTHER_FRACTION, seed + 1),
+    plan = (("ordinary-jokers", ordinary, jokers(), OTHER_FRACTION, seed),
+            ("light-faces", lambda: face_decks()[0], jokers(), OTHER_FRACTION, seed + 1),
             ("ordinary-jokers-drawn", ordinary, jokers(TUNING_JOKER_DRAW), OTHER_FRACTION, seed + 2),
             ("symbol-jokers", lambda: usable_design_names("train-symbol-jokers"), jokers(TUNING_JOKER_DRAW),
              OTHER_FRACTION, seed + 3),
@@ -155,6 +154,6 @@ def write_joker_tuning_data(out: str | os.PathLike, dark_data: str | os.PathLike
                                   (out / "clutter" / "train", "c_", None)))
     dark = sorted((dark_data / "dark-faces" / "train").glob("*/*.png"))
     random.Random(1).shuffle(dark)
-    for crop in dark[:TUNING_DARK_CROPS] + [c for c in dark[TUNING_DARK_CROPS:] if c.parent.name == JOKER_CLASS]:
+    for crop in dark[:TUNING_DARK_CROPS] + [c for c in dark[TUNING_DARK_CROPS:] if c.parent.name == JOKER_CODE]:
         link(crop, joined / "train" / crop.parent.name / f"d_{crop.name}")
     return joined

@@ -866,7 +866,7 @@ def random_effects(rng: np.random.Generator) -> Effects:
 
 
 class _Deck:
-    def __init__(self, rng, p_joker, p_joker_draw=0.08):
+    def __init__(self, rng, p_joker, p_joker_draw):
         self.rng = rng
         self.codes = list(CARD_CODES)
         rng.shuffle(self.codes)

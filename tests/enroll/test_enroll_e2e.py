@@ -21,6 +21,9 @@ from referee.vision.recognizer import CardRecognizer, default_models_dir
 
 DESIGN = "referee-drawn"
 
+# one worker under pytest-xdist: the enrolment below is made once for the module
+pytestmark = pytest.mark.xdist_group("enrolment")
+
 
 @pytest.fixture(scope="module")
 def recognizer():

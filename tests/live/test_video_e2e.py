@@ -33,9 +33,13 @@ pytestmark = pytest.mark.skipif(
     not ((MODELS / DETECTOR_FILE).is_file() and (MODELS / CLASSIFIER_FILE).is_file()),
     reason="no committed models")
 
+# Under pytest-xdist the tests of one group run on one worker: the whole-frame test referees the
+# film the first game's test made.
+SHARED_FILM = pytest.mark.xdist_group("gnome-anglo_poker-film")
+
 # (design, rules, seed): short games of 3 players with 5 cards each and one refused play
 GAMES = [
-    ("gnome-anglo_poker", "president", 2),
+    pytest.param("gnome-anglo_poker", "president", 2, marks=SHARED_FILM),
     ("gnome-neoclassical_4_color", "profit", 1),
     ("gnome-simplistic", "profit", 2),
     ("kde-penguins", "highschool", 2),
@@ -74,6 +78,7 @@ def test_a_filmed_game_is_refereed_event_for_event(design, rules, seed, recogniz
     assert result.frames > 200 and result.looked == result.frames     # every frame, as referee watch
 
 
+@SHARED_FILM
 def test_a_filmed_game_read_whole_on_every_frame_is_refereed_event_for_event(recognizer, studio, monkeypatch):
     """REFEREE_ZONE_READER=0: the recogniser on the whole of every frame (the shortest of GAMES'
     films, refereed on its zones above)."""

@@ -18,6 +18,8 @@ No card art is committed. Faces are rendered at run time from system packages in
 * ``drawn-faces-00`` .. ``drawn-faces-23`` (family ``drawn-faces``, training): face variants of
   the drawn deck, dark, coloured and aged paper in turn, with jokers of varied kinds
   (:mod:`referee.synth.scenes.drawn_faces`); never referee-drawn's font, pips or jester.
+* ``drawn-upright-index-00`` .. ``-19`` (split ``train-upright-index``, in no committed model's
+  data): light-paper variants whose bottom-right index is printed upright, not turned;
 * ``referee-drawn-dark-1`` .. ``referee-drawn-aged-2`` (split ``heldout-faces``, family
   ``referee-drawn-faces``): referee-drawn itself on dark, coloured and aged paper, for measuring those
   faces (``bench/detect_eval.py --faces``); held out, and kept out of the ordinary held-out
@@ -199,6 +201,19 @@ SYMBOL_JOKER_VARIANTS: list[Design] = [
     for j in range(N_SYMBOL_JOKER_VARIANTS)
 ]
 
+# Upright-index variants: plain light-paper decks whose bottom-right index is printed upright, not
+# turned (drawn.Style.upright_bottom_index; kde-ancient-egyptians prints it so), a split of their
+# own ("train-upright-index"): in no committed model's data, the committed sets stay as they were.
+N_UPRIGHT_INDEX_VARIANTS = 20
+UPRIGHT_INDEX_PREFIX = "drawn-upright-index-"
+assert drawn.FIRST_UPRIGHT_INDEX_VARIANT == drawn.FIRST_SYMBOL_JOKER_VARIANT + N_SYMBOL_JOKER_VARIANTS
+UPRIGHT_INDEX_VARIANTS: list[Design] = [
+    Design(f"{UPRIGHT_INDEX_PREFIX}{j:02d}", DRAWN_DESIGN.source, DRAWN_DESIGN.licence, "train-upright-index",
+           DRAWN_DESIGN.path, "drawn-upright-index", variant=drawn.FIRST_UPRIGHT_INDEX_VARIANT + j,
+           note="light-paper variant of referee-drawn with the bottom-right index upright (drawn.variant_style)")
+    for j in range(N_UPRIGHT_INDEX_VARIANTS)
+]
+
 # Held out: referee-drawn on dark, coloured and aged paper (drawn.heldout_face_style), a split of
 # their own so that the ordinary held-out scenes stay as they were. Their family is referee-drawn's
 # art under another name: a family lies in one split, and both are held out.
@@ -246,7 +261,8 @@ def all_designs() -> tuple[Design, ...]:
     e.g. unpacked from a face pack on a machine without the packages), fetched or cached pysol
     designs, the project's own drawn deck and its training variants."""
     out = ([d for d in SVG_DESIGNS if Path(d.path).exists() or _cached(d)] + [DRAWN_DESIGN] + DRAWN_VARIANTS
-           + FACE_VARIANTS + PICTURE_JOKER_VARIANTS + DARK_FOUR_VARIANTS + SYMBOL_JOKER_VARIANTS + HELDOUT_FACES)
+           + FACE_VARIANTS + PICTURE_JOKER_VARIANTS + DARK_FOUR_VARIANTS + SYMBOL_JOKER_VARIANTS + UPRIGHT_INDEX_VARIANTS
+           + HELDOUT_FACES)
     try:
         out += _pysol_designs()
     except Exception:  # noqa: BLE001 - pysol cardsets are optional

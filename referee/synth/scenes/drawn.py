@@ -95,6 +95,9 @@ class Style:
     stains: int = 0  # aged paper: the stains' seed (drawn_faces.age_paper); 0 none
     joker_art: str = "jester"  # the joker's middle: referee-drawn's jester, or drawn_faces.JOKER_ARTS
     joker_corner: str = "vertical"  # its corner marking: drawn_faces.JOKER_CORNERS
+    # the bottom-right index printed upright, as the top-left one, instead of turned 180 degrees
+    # (some decks do: kde-ancient-egyptians among the held-out designs)
+    upright_bottom_index: bool = False
 
     def ink(self, suit: str) -> tuple[int, int, int]:
         """Ink of a suit ("S", "H", "D", "C")."""
@@ -104,7 +107,7 @@ class Style:
 STYLE = Style()
 # Style fields added with the face variants: at their defaults they are left out of a drawn
 # design's cache digest (designs._drawn_style_digest), so the decks drawn before keep their caches.
-LATER_FIELDS = ("panel", "stains", "joker_art", "joker_corner")
+LATER_FIELDS = ("panel", "stains", "joker_art", "joker_corner", "upright_bottom_index")
 
 
 # --------------------------------------------------------------------------------------------
@@ -444,16 +447,28 @@ class _Card:
         """Max-combine mask m into dst with its top-left at (x, y)."""
         _paste(dst, m, x, y)
 
-    def add_index(self, m: np.ndarray, colour) -> None:
-        """m holds the top-left index; it is painted there and rotated 180 degrees bottom-right."""
-        self.paint(np.maximum(m, m[::-1, ::-1]), colour)
+    def add_index(self, m: np.ndarray, colour, upright: bool = False) -> None:
+        """m holds the top-left index; it is painted there and rotated 180 degrees bottom-right
+        (upright: bottom-right as it is, not turned, in the box the turned one would fill)."""
+        bottom = _upright_opposite(m) if upright else m[::-1, ::-1]
+        self.paint(np.maximum(m, bottom), colour)
         # the boxes are those of this index layer alone, measured at the face resolution
-        self.boxes += [_ink_box(m, self.h, self.w), _ink_box(m[::-1, ::-1], self.h, self.w)]
+        self.boxes += [_ink_box(m, self.h, self.w), _ink_box(bottom, self.h, self.w)]
 
     def finish(self) -> np.ndarray:
         bgr = cv2.resize(np.clip(self.img + 0.5, 0, 255).astype(np.uint8), (self.w, self.h),
                          interpolation=cv2.INTER_AREA)
         return round_corners(np.dstack([bgr, np.full((self.h, self.w), 255, np.uint8)]))
+
+
+def _upright_opposite(m: np.ndarray) -> np.ndarray:
+    """The ink of mask m moved, not turned, to the box its 180-degree turn would cover."""
+    ys, xs = np.flatnonzero(m.any(1)), np.flatnonzero(m.any(0))
+    y0, y1, x0, x1 = ys[0], ys[-1] + 1, xs[0], xs[-1] + 1
+    H, W = m.shape
+    out = np.zeros_like(m)
+    out[H - y1:H - y0, W - x1:W - x0] = m[y0:y1, x0:x1]
+    return out
 
 
 def _blend(img: np.ndarray, m: np.ndarray, colour, tile: int = 128) -> None:
@@ -772,7 +787,7 @@ def draw_face(key: str, height: int = 400, style: Style | None = None
             _court_face(card, rank, suit, style)
         else:
             _pip_face(card, rank, suit, style)
-        card.add_index(_corner_index(card, rank, suit, style), style.ink(suit))
+        card.add_index(_corner_index(card, rank, suit, style), style.ink(suit), upright=style.upright_bottom_index)
     card.edge()
     return card.finish(), card.boxes
 
@@ -835,6 +850,10 @@ FIRST_DARK_FOUR_VARIANT = FIRST_PICTURE_JOKER_VARIANT + 24
 # jokers carry a symbol corner (designs.SYMBOL_JOKER_VARIANTS; drawn_faces.SYMBOL_JOKER_CORNERS)
 # and a middle of every kind: the joker reader's data draws on them (referee.train.joker_data).
 FIRST_SYMBOL_JOKER_VARIANT = FIRST_DARK_FOUR_VARIANT + 16
+# ... and from this one on (after the 20 symbol-joker decks), plain light-paper decks whose
+# bottom-right index is printed upright (designs.UPRIGHT_INDEX_VARIANTS; Style.upright_bottom_index):
+# no other training deck prints it so, and such a 6 reads 9 the other way round.
+FIRST_UPRIGHT_INDEX_VARIANT = FIRST_SYMBOL_JOKER_VARIANT + 20
 FACE_VARIANT_FONTS = VARIANT_FONTS + URW_VARIANT_FONTS
 # widest pip (width / height) of each kind, rounded up (checked by the tests)
 PIP_MAX_ASPECT = {"drawn": 1.15, "shape": 1.05, "shape-narrow": 0.85, "shape-fat": 1.1, "font": 1.05,
@@ -864,8 +883,9 @@ def variant_style(k: int) -> Style:
     stains of a dark, coloured or aged deck (k - N_PLAIN_VARIANTS modulo 3; drawn_faces.face_colours)
     and a joker of the training kinds (from FIRST_PICTURE_JOKER_VARIANT on, a picture joker; from
     FIRST_DARK_FOUR_VARIANT on, every deck dark and four-colour). From FIRST_SYMBOL_JOKER_VARIANT
-    on, a plain variant's light paper and inks with a symbol joker. A negative k: held-out face deck
-    -k - 1 (heldout_face_style)."""
+    on, a plain variant's light paper and inks with a symbol joker; from FIRST_UPRIGHT_INDEX_VARIANT
+    on, the same with the training jokers' corners and the bottom-right index printed upright. A
+    negative k: held-out face deck -k - 1 (heldout_face_style)."""
     if k < 0:
         return heldout_face_style(-k - 1)
     rng = _variant_rng(k)
@@ -935,6 +955,11 @@ def variant_style(k: int) -> Style:
     if k < N_PLAIN_VARIANTS:
         return style
     j = k - N_PLAIN_VARIANTS
+    if k >= FIRST_UPRIGHT_INDEX_VARIANT:  # light paper as the plain variants, the index upright
+        i = k - FIRST_UPRIGHT_INDEX_VARIANT
+        corners, arts = drawn_faces.JOKER_CORNERS, drawn_faces.JOKER_ARTS + drawn_faces.JOKER_PICTURE_ARTS
+        return replace(style, upright_bottom_index=True, joker_corner=corners[i % len(corners)],
+                       joker_art=arts[(i + i // len(corners)) % len(arts)])
     if k >= FIRST_SYMBOL_JOKER_VARIANT:   # light paper as the plain variants, a symbol joker
         i = k - FIRST_SYMBOL_JOKER_VARIANT
         corners = drawn_faces.SYMBOL_JOKER_CORNERS

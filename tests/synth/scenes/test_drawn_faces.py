@@ -304,3 +304,44 @@ def test_a_symbol_joker_corner_is_a_star_in_the_top_left_index_box(corner):
     middle = face[y0 + side // 2, x0 + side // 2, :3]
     paper_there = luma(middle) > luma(style.paper) - 40
     assert paper_there == (corner in ("ringed-star", "ringed-star-word", "ringed-star-vertical"))
+
+
+UPRIGHT = D.UPRIGHT_INDEX_VARIANTS
+
+
+def test_upright_index_variants_are_light_decks_of_a_split_of_their_own():
+    """In no committed model's data: the training designs of every other split stay as they were."""
+    first = drawn.FIRST_UPRIGHT_INDEX_VARIANT
+    assert [d.variant for d in UPRIGHT] == list(range(first, first + D.N_UPRIGHT_INDEX_VARIANTS))
+    others = [d for split in ("train", "train-jokers", "train-dark", "train-symbol-jokers") for d in D.designs_for(split)]
+    assert all(d.split == "train-upright-index" and d not in others for d in UPRIGHT)
+    styles = [D.drawn_style(d) for d in UPRIGHT]
+    assert all(s.upright_bottom_index and drawn.face_kind(d.variant) is None and luma(s.paper) > 200
+               for d, s in zip(UPRIGHT, styles))
+    assert len({s.font for s in styles}) > 10
+    # the symbol-joker decks before them are as they were
+    assert not drawn.variant_style(first - 1).upright_bottom_index
+    assert drawn.variant_style(first - 1).joker_corner in drawn_faces.SYMBOL_JOKER_CORNERS
+
+
+def _corners(face: np.ndarray, boxes) -> tuple[np.ndarray, np.ndarray]:
+    """Both index boxes' luma in windows of one size around their centres (a box measured at the
+    face's resolution may be a pixel wider at one corner than at the other)."""
+    h = max(b[3] - b[1] for b in boxes) // 2
+    w = max(b[2] - b[0] for b in boxes) // 2
+    centres = [((b[0] + b[2]) // 2, (b[1] + b[3]) // 2) for b in boxes]
+    return tuple(luma(face[y - h:y + h, x - w:x + w, :3]).astype(float) for x, y in centres)
+
+
+@pytest.mark.parametrize("key", ["6H", "9S", "4C", "KD"])
+def test_an_upright_bottom_index_is_the_top_left_one_moved_not_turned(key):
+    style = D.drawn_style(UPRIGHT[0])
+    face, boxes = drawn.draw_face(key, 400, style)
+    top, bottom = _corners(face, boxes)
+    h, w = face.shape[:2]
+    assert boxes[1][2] > 0.8 * w and boxes[1][3] > 0.9 * h         # bottom right
+    assert np.abs(top - bottom).mean() < 0.5 * np.abs(top - bottom[::-1, ::-1]).mean()
+    # the same deck with its index turned, as every other deck prints it
+    turned, boxes = drawn.draw_face(key, 400, dataclasses.replace(style, upright_bottom_index=False))
+    top, bottom = _corners(turned, boxes)
+    assert np.abs(top - bottom[::-1, ::-1]).mean() < 0.5 * np.abs(top - bottom).mean()

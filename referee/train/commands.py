@@ -92,6 +92,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                        init="joker_reader.pt", epochs=1, seed_name="TUNING_SEED")
     t.add_argument("--dark-data", type=Path, default=DEFAULT_DATA / "dark",
                    help="the dark reader's data (referee train dark --data DIR writes it)")
+    _reader_parser(sub, "upright", "upright_data", run_upright,
+                   "the classifier trained on further with decks printing the bottom-right index upright beside "
+                   "the ordinary and face decks (referee.train.upright_data), export to models/classifier.onnx",
+                   epochs=1)
     _reader_parser(sub, "dark", "dark_data", run_dark,
                    "the dark reader: ordinary crops and every dark deck's as the inverted look shows them "
                    "(referee.train.dark_data), training from the classifier, export to models/dark_reader.onnx")
@@ -428,6 +432,19 @@ def run_jokers_tuned(args: argparse.Namespace) -> int:
         return joker_data.write_joker_tuning_data(out, args.dark_data, seed=seed, workers=workers)
 
     return _train_reader(args, joker_data.TUNING_SEED, write_data, export_joker_reader)
+
+
+def run_upright(args: argparse.Namespace) -> int:
+    _need_training_extra()
+    # imported here, like run_data's imports, once the train extra is known to be there
+    from referee.train import upright_data
+    from referee.train.runner import export_classifier
+    from referee.vision.recognizer import CLASSIFIER_FILE
+
+    def export(weights, out):
+        return export_classifier(weights, out / CLASSIFIER_FILE)
+
+    return _train_reader(args, upright_data.SEED, upright_data.write_upright_data, export)
 
 
 def run_dark(args: argparse.Namespace) -> int:

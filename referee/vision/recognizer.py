@@ -587,10 +587,7 @@ class CardRecognizer:
         """Readings and base probabilities of the crops from one run of the classifier: its own
         readings (with the joker reader's second opinion), or an enrolled deck's of its embeddings."""
         if not self._reads_embeddings:
-            probabilities = self.classifier.probabilities(crops)
-            if self.joker_reader is not None:
-                probabilities = self.joker_reader.second_opinion(crops, probabilities, self.classifier.names)
-            return self.classifier.readings(probabilities), probabilities
+            return self._with_joker_opinion(crops, self.classifier.probabilities(crops))
         probabilities, embeddings = self.classifier.read(crops)
         return self.deck.classify(probabilities, embeddings, self.classifier.names, reject=REJECT_CLASS), probabilities
 
@@ -600,9 +597,15 @@ class CardRecognizer:
         if self.dark_reader is None:
             return self._read_once(inverted)
         probabilities = self.dark_reader.probabilities(inverted)
-        probabilities = unsure_jokers_rejected(probabilities, self.classifier.names, DARK_READER_JOKER_PROBABILITY)
+        return self._with_joker_opinion(inverted, unsure_jokers_rejected(probabilities, self.classifier.names,
+                                                                          DARK_READER_JOKER_PROBABILITY))
+
+    def _with_joker_opinion(self, crops: list[np.ndarray], probabilities: np.ndarray
+                            ) -> tuple[list[tuple[str, float]], np.ndarray]:
+        """Readings and probabilities of the crops: `probabilities` with the joker reader's second
+        opinion where there is a reader."""
         if self.joker_reader is not None:
-            probabilities = self.joker_reader.second_opinion(inverted, probabilities, self.classifier.names)
+            probabilities = self.joker_reader.second_opinion(crops, probabilities, self.classifier.names)
         return self.classifier.readings(probabilities), probabilities
 
     def turned_look(self, crops: list[np.ndarray], probabilities: np.ndarray,

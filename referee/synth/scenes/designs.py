@@ -180,12 +180,18 @@ PICTURE_JOKER_VARIANTS: list[Design] = [
 # dark reader (models/dark_reader.onnx; referee.train.dark_data) draws on them.
 N_DARK_FOUR_VARIANTS = 16
 DARK_FOUR_PREFIX = "drawn-dark-four-"
-DARK_FOUR_VARIANTS: list[Design] = [
-    Design(f"{DARK_FOUR_PREFIX}{j:02d}", DRAWN_DESIGN.source, DRAWN_DESIGN.licence, "train-dark", DRAWN_DESIGN.path,
-           "drawn-dark-four", variant=drawn.FIRST_DARK_FOUR_VARIANT + j,
-           note="dark four-colour face variant of referee-drawn with a picture joker (drawn.variant_style)")
-    for j in range(N_DARK_FOUR_VARIANTS)
-]
+
+
+def _drawn_variants(prefix: str, count: int, split: str, first: int, note: str) -> list[Design]:
+    """`count` drawn variants from drawn.variant_style(first) on, named prefix + two digits, a split
+    of their own and a family named like the prefix."""
+    return [Design(f"{prefix}{j:02d}", DRAWN_DESIGN.source, DRAWN_DESIGN.licence, split, DRAWN_DESIGN.path,
+                   prefix.rstrip("-"), variant=first + j, note=f"{note} (drawn.variant_style)")
+            for j in range(count)]
+
+
+DARK_FOUR_VARIANTS = _drawn_variants(DARK_FOUR_PREFIX, N_DARK_FOUR_VARIANTS, "train-dark", drawn.FIRST_DARK_FOUR_VARIANT,
+                                     "dark four-colour face variant of referee-drawn with a picture joker")
 
 # Symbol-joker variants: plain light-paper decks whose jokers carry a star knocked out of a disc,
 # a star in a ring or a star beside the word (drawn_faces.SYMBOL_JOKER_CORNERS), a split of their
@@ -194,12 +200,9 @@ DARK_FOUR_VARIANTS: list[Design] = [
 N_SYMBOL_JOKER_VARIANTS = 20
 SYMBOL_JOKER_PREFIX = "drawn-symbol-jokers-"
 assert drawn.FIRST_SYMBOL_JOKER_VARIANT == drawn.FIRST_DARK_FOUR_VARIANT + N_DARK_FOUR_VARIANTS
-SYMBOL_JOKER_VARIANTS: list[Design] = [
-    Design(f"{SYMBOL_JOKER_PREFIX}{j:02d}", DRAWN_DESIGN.source, DRAWN_DESIGN.licence, "train-symbol-jokers",
-           DRAWN_DESIGN.path, "drawn-symbol-jokers", variant=drawn.FIRST_SYMBOL_JOKER_VARIANT + j,
-           note="light-paper variant of referee-drawn with a symbol joker corner (drawn.variant_style)")
-    for j in range(N_SYMBOL_JOKER_VARIANTS)
-]
+SYMBOL_JOKER_VARIANTS = _drawn_variants(SYMBOL_JOKER_PREFIX, N_SYMBOL_JOKER_VARIANTS, "train-symbol-jokers",
+                                        drawn.FIRST_SYMBOL_JOKER_VARIANT,
+                                        "light-paper variant of referee-drawn with a symbol joker corner")
 
 # Upright-index variants: plain light-paper decks whose bottom-right index is printed upright, not
 # turned (drawn.Style.upright_bottom_index; kde-ancient-egyptians prints it so), a split of their
@@ -207,12 +210,9 @@ SYMBOL_JOKER_VARIANTS: list[Design] = [
 N_UPRIGHT_INDEX_VARIANTS = 20
 UPRIGHT_INDEX_PREFIX = "drawn-upright-index-"
 assert drawn.FIRST_UPRIGHT_INDEX_VARIANT == drawn.FIRST_SYMBOL_JOKER_VARIANT + N_SYMBOL_JOKER_VARIANTS
-UPRIGHT_INDEX_VARIANTS: list[Design] = [
-    Design(f"{UPRIGHT_INDEX_PREFIX}{j:02d}", DRAWN_DESIGN.source, DRAWN_DESIGN.licence, "train-upright-index",
-           DRAWN_DESIGN.path, "drawn-upright-index", variant=drawn.FIRST_UPRIGHT_INDEX_VARIANT + j,
-           note="light-paper variant of referee-drawn with the bottom-right index upright (drawn.variant_style)")
-    for j in range(N_UPRIGHT_INDEX_VARIANTS)
-]
+UPRIGHT_INDEX_VARIANTS = _drawn_variants(UPRIGHT_INDEX_PREFIX, N_UPRIGHT_INDEX_VARIANTS, "train-upright-index",
+                                         drawn.FIRST_UPRIGHT_INDEX_VARIANT,
+                                         "light-paper variant of referee-drawn with the bottom-right index upright")
 
 # Held out: referee-drawn on dark, coloured and aged paper (drawn.heldout_face_style), a split of
 # their own so that the ordinary held-out scenes stay as they were. Their family is referee-drawn's

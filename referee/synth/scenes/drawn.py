@@ -955,25 +955,26 @@ def variant_style(k: int) -> Style:
     if k < N_PLAIN_VARIANTS:
         return style
     j = k - N_PLAIN_VARIANTS
+    every_art = drawn_faces.JOKER_ARTS + drawn_faces.JOKER_PICTURE_ARTS
     if k >= FIRST_UPRIGHT_INDEX_VARIANT:  # light paper as the plain variants, the index upright
-        i = k - FIRST_UPRIGHT_INDEX_VARIANT
-        corners, arts = drawn_faces.JOKER_CORNERS, drawn_faces.JOKER_ARTS + drawn_faces.JOKER_PICTURE_ARTS
-        return replace(style, upright_bottom_index=True, joker_corner=corners[i % len(corners)],
-                       joker_art=arts[(i + i // len(corners)) % len(arts)])
+        return replace(style, upright_bottom_index=True,
+                       **_joker_in_turn(k - FIRST_UPRIGHT_INDEX_VARIANT, drawn_faces.JOKER_CORNERS, every_art))
     if k >= FIRST_SYMBOL_JOKER_VARIANT:   # light paper as the plain variants, a symbol joker
-        i = k - FIRST_SYMBOL_JOKER_VARIANT
-        corners = drawn_faces.SYMBOL_JOKER_CORNERS
-        arts = drawn_faces.JOKER_ARTS + drawn_faces.JOKER_PICTURE_ARTS
-        return replace(style, joker_corner=corners[i % len(corners)],
-                       joker_art=arts[(i + i // len(corners)) % len(arts)])
+        return replace(style, **_joker_in_turn(k - FIRST_SYMBOL_JOKER_VARIANT, drawn_faces.SYMBOL_JOKER_CORNERS,
+                                               every_art))
     h = hashlib.blake2b(f"referee-drawn/face-variant/{int(k)}".encode(), digest_size=8).digest()
     four_colour = True if k >= FIRST_DARK_FOUR_VARIANT else None
     colours = drawn_faces.face_colours(face_kind(k), np.random.default_rng(int.from_bytes(h, "little")), four_colour)
     corners, arts = drawn_faces.JOKER_CORNERS, drawn_faces.JOKER_ARTS
     if k >= FIRST_PICTURE_JOKER_VARIANT:
         arts = drawn_faces.JOKER_PICTURE_ARTS
-    return replace(style, **colours, joker_corner=corners[j % len(corners)],
-                   joker_art=arts[(j + j // len(corners)) % len(arts)])
+    return replace(style, **colours, **_joker_in_turn(j, corners, arts))
+
+
+def _joker_in_turn(i: int, corners: tuple[str, ...], arts: tuple[str, ...]) -> dict[str, str]:
+    """The joker of the i-th deck of a run of variants: the corners in turn, and the middles in turn
+    shifted by one each time the corners come round, so corner and middle pair up differently."""
+    return {"joker_corner": corners[i % len(corners)], "joker_art": arts[(i + i // len(corners)) % len(arts)]}
 
 
 def face_kind(k: int) -> str | None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Sequence
 from pathlib import Path
 
 import cv2
@@ -105,12 +106,15 @@ TUNING_JOKER_DRAW = 0.35
 TUNING_DARK_CROPS = 12000
 
 
-def write_joker_tuning_data(out: str | os.PathLike, dark_data: str | os.PathLike, seed: int = TUNING_SEED,
-                            scenes: dict[str, int] | None = None, workers: int = 2) -> Path:
-    """Write the five sets under `out` (a set whose classes.txt is there already is kept) and join
-    them with the crops of the dark reader's data (`referee train dark`, referee.train.dark_data:
-    its ordinary crops, train and val, and TUNING_DARK_CROPS of its dark faces') into
-    `out`/joined; returns that folder.
+# the tuning sets, in the order they are written; `s_` etc.: the name prefix of their crops when joined
+TUNING_SETS = (("ordinary-jokers", "j_"), ("light-faces", "l_"), ("ordinary-jokers-drawn", "k_"),
+               ("symbol-jokers", "s_"), ("clutter", "c_"))
+
+
+def write_tuning_sets(out: str | os.PathLike, names: Sequence[str], seed: int = TUNING_SEED,
+                      scenes: dict[str, int] | None = None, workers: int = 2) -> None:
+    """Write those of the tuning sets `names` (TUNING_SETS) under `out` whose classes.txt is not
+    there yet, each with its own seed (`seed` + its place in TUNING_SETS):
 
     * `ordinary-jokers`: the ordinary training designs that have jokers, both in every deck;
     * `light-faces`: the coloured and aged face decks, both jokers in every deck;
@@ -118,9 +122,7 @@ def write_joker_tuning_data(out: str | os.PathLike, dark_data: str | os.PathLike
     * `symbol-jokers`: the symbol-joker variants, likewise;
     * `clutter`: the ordinary training designs without jokers, hard negatives in every scene and
       CLUTTER_OTHER_FRACTION of the crops `other`."""
-    out, dark_data = Path(out), Path(dark_data)
-    if not (dark_data / "ordinary" / "classes.txt").is_file() or not (dark_data / "dark-faces" / "train").is_dir():
-        raise UserError(f"no dark reader data in {dark_data}: write it first (referee train dark --data {dark_data})")
+    out = Path(out)
     scenes = {**TUNING_SCENES, **(scenes or {})}
 
     def every_ordinary():
@@ -132,26 +134,36 @@ def write_joker_tuning_data(out: str | os.PathLike, dark_data: str | os.PathLike
     def jokers(draw=SceneConfig.p_joker_draw):
         return SceneConfig(card_px=CLS_CARD_PX, p_joker=1.0, p_joker_draw=draw)
 
-    plan = (("ordinary-jokers", ordinary, jokers(), OTHER_FRACTION, seed),
-            ("light-faces", lambda: face_decks()[0], jokers(), OTHER_FRACTION, seed + 1),
-            ("ordinary-jokers-drawn", ordinary, jokers(TUNING_JOKER_DRAW), OTHER_FRACTION, seed + 2),
-            ("symbol-jokers", lambda: usable_design_names("train-symbol-jokers"), jokers(TUNING_JOKER_DRAW),
-             OTHER_FRACTION, seed + 3),
-            ("clutter", every_ordinary, SceneConfig(card_px=CLS_CARD_PX, p_joker=0.0, p_negatives=1.0),
-             CLUTTER_OTHER_FRACTION, seed + 4))
-    for name, designs, config, other_fraction, set_seed in plan:
+    plan = {"ordinary-jokers": (ordinary, jokers(), OTHER_FRACTION),
+            "light-faces": (lambda: face_decks()[0], jokers(), OTHER_FRACTION),
+            "ordinary-jokers-drawn": (ordinary, jokers(TUNING_JOKER_DRAW), OTHER_FRACTION),
+            "symbol-jokers": (lambda: usable_design_names("train-symbol-jokers"), jokers(TUNING_JOKER_DRAW),
+                              OTHER_FRACTION),
+            "clutter": (every_ordinary, SceneConfig(card_px=CLS_CARD_PX, p_joker=0.0, p_negatives=1.0),
+                        CLUTTER_OTHER_FRACTION)}
+    order = [name for name, _ in TUNING_SETS]
+    for name in names:
+        designs, config, other_fraction = plan[name]
         if not (out / name / "classes.txt").is_file():
-            build_classifier_dataset(out / name, scenes[name], 0, seed=set_seed, workers=workers, config=config,
-                                     train_designs=designs(), other_fraction=other_fraction)
+            build_classifier_dataset(out / name, scenes[name], 0, seed=seed + order.index(name), workers=workers,
+                                     config=config, train_designs=designs(), other_fraction=other_fraction)
+
+
+def write_joker_tuning_data(out: str | os.PathLike, dark_data: str | os.PathLike, seed: int = TUNING_SEED,
+                            scenes: dict[str, int] | None = None, workers: int = 2) -> Path:
+    """Write the five tuning sets under `out` (write_tuning_sets; a set whose classes.txt is there
+    already is kept) and join them with the crops of the dark reader's data (`referee train dark`,
+    referee.train.dark_data: its ordinary crops, train and val, and TUNING_DARK_CROPS of its dark
+    faces') into `out`/joined; returns that folder."""
+    out, dark_data = Path(out), Path(dark_data)
+    if not (dark_data / "ordinary" / "classes.txt").is_file() or not (dark_data / "dark-faces" / "train").is_dir():
+        raise UserError(f"no dark reader data in {dark_data}: write it first (referee train dark --data {dark_data})")
+    write_tuning_sets(out, [name for name, _ in TUNING_SETS], seed, scenes, workers)
     ordinary_link = out / "ordinary"      # join_crop_sets takes the validation crops and classes from here
     if not ordinary_link.exists():
         ordinary_link.symlink_to((dark_data / "ordinary").resolve())
-    joined = join_crop_sets(out, ((dark_data / "ordinary" / "train", "", None),
-                                  (out / "ordinary-jokers-drawn" / "train", "k_", None),
-                                  (out / "ordinary-jokers" / "train", "j_", None),
-                                  (out / "light-faces" / "train", "l_", None),
-                                  (out / "symbol-jokers" / "train", "s_", None),
-                                  (out / "clutter" / "train", "c_", None)))
+    joined = join_crop_sets(out, [(dark_data / "ordinary" / "train", "", None)]
+                            + [(out / name / "train", prefix, None) for name, prefix in TUNING_SETS])
     dark = sorted((dark_data / "dark-faces" / "train").glob("*/*.png"))
     random.Random(1).shuffle(dark)
     for crop in dark[:TUNING_DARK_CROPS] + [c for c in dark[TUNING_DARK_CROPS:] if c.parent.name == JOKER_CODE]:

@@ -30,10 +30,13 @@ VAL_SCENES = 100           # of the held-out designs, written with `ordinary`
 SPLIT = "train-upright-index"
 
 
-def write_upright_data(out: str | os.PathLike, seed: int = SEED, scenes: dict[str, int] | None = None,
-                       val_scenes: int = VAL_SCENES, workers: int = 2) -> Path:
-    """Write the three sets under `out` (each resumes where it stopped) and join them into
-    `out`/joined; returns that folder."""
+# the joined set's parts: (set, name prefix of its crops)
+PARTS = (("ordinary", ""), ("faces", "f_"), ("upright-index", "u_"))
+
+
+def write_upright_sets(out: str | os.PathLike, seed: int = SEED, scenes: dict[str, int] | None = None,
+                       val_scenes: int = VAL_SCENES, workers: int = 2) -> None:
+    """Write the three sets (PARTS) under `out`; each resumes where it stopped."""
     out = Path(out)
     scenes = {**SCENES, **(scenes or {})}
     train = usable_design_names("train")
@@ -44,5 +47,12 @@ def write_upright_data(out: str | os.PathLike, seed: int = SEED, scenes: dict[st
     for name, designs, val, set_seed in plan:
         build_classifier_dataset(out / name, scenes[name], val, seed=set_seed, workers=workers,
                                  config=SceneConfig(card_px=CLS_CARD_PX, p_joker=jokers), train_designs=designs)
-    return join_crop_sets(out, ((out / "ordinary" / "train", "", None), (out / "faces" / "train", "f_", None),
-                                (out / "upright-index" / "train", "u_", None)))
+
+
+def write_upright_data(out: str | os.PathLike, seed: int = SEED, scenes: dict[str, int] | None = None,
+                       val_scenes: int = VAL_SCENES, workers: int = 2) -> Path:
+    """Write the three sets under `out` (write_upright_sets) and join them into `out`/joined;
+    returns that folder."""
+    out = Path(out)
+    write_upright_sets(out, seed, scenes, val_scenes, workers)
+    return join_crop_sets(out, [(out / name / "train", prefix, None) for name, prefix in PARTS])

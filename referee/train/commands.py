@@ -93,9 +93,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     t.add_argument("--dark-data", type=Path, default=DEFAULT_DATA / "dark",
                    help="the dark reader's data (referee train dark --data DIR writes it)")
     _reader_parser(sub, "jokers-mix", "joker_mix_data", run_jokers_mix,
-                   "the committed joker reader's recipe: the classifier trained on with the symbol-joker decks, "
-                   "jokers drawn more often and a clutter set beside the ordinary, face and upright-index decks "
-                   "(referee.train.joker_mix_data), export to models/joker_reader.onnx",
+                   "the symbol joker reader (read beside the joker reader): the classifier trained on with the "
+                   "symbol-joker decks, jokers drawn more often and a clutter set beside the ordinary, face and "
+                   "upright-index decks (referee.train.joker_mix_data), export to models/symbol_joker_reader.onnx",
                    epochs=3)
     _reader_parser(sub, "upright", "upright_data", run_upright,
                    "the classifier trained on further with decks printing the bottom-right index upright beside "
@@ -443,9 +443,9 @@ def run_jokers_mix(args: argparse.Namespace) -> int:
     _need_training_extra()
     # imported here, like run_data's imports, once the train extra is known to be there
     from referee.train import joker_mix_data
-    from referee.train.runner import export_joker_reader
+    from referee.train.runner import export_symbol_joker_reader
 
-    return _train_reader(args, joker_mix_data.SEED, joker_mix_data.write_joker_mix_data, export_joker_reader)
+    return _train_reader(args, joker_mix_data.SEED, joker_mix_data.write_joker_mix_data, export_symbol_joker_reader)
 
 
 def run_upright(args: argparse.Namespace) -> int:

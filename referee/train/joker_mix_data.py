@@ -1,5 +1,6 @@
-"""The committed joker reader's training crops (`referee train jokers-mix`, models/joker_reader.onnx,
-referee.vision.jokers): the committed classifier trained on with the symbol-joker decks' corners
+"""The symbol joker reader's training crops (`referee train jokers-mix`, models/symbol_joker_reader.onnx,
+read beside models/joker_reader.onnx: referee.vision.jokers): the committed classifier trained on
+with the symbol-joker decks' corners
 (a star in a ring, or a star beside the word; designs.SYMBOL_JOKER_VARIANTS), jokers drawn more
 often and a clutter set, beside the crops the classifier itself reads. Six sets written by
 build_classifier_dataset and joined by links into one ImageFolder set (crop_sets.join_crop_sets):
@@ -11,10 +12,11 @@ build_classifier_dataset and joined by links into one ImageFolder set (crop_sets
 * joker_data's tuning sets `ordinary-jokers-drawn`, `symbol-jokers` and `clutter`
   (write_tuning_sets, seeds joker_data.TUNING_SEED + 2 .. + 4 when `seed` is SEED).
 
-Every set's cards are 45-170 px tall (recipe.CLS_CARD_PX). The joker reader is asked only about
-corners the classifier reads as nothing, as a joker or below jokers.JOKER_LOOK_BELOW, and only
-its JK readings count (at jokers.JOKER_MIN_PROBABILITY), so it learns every class but is trusted
-for one.
+Every set's cards are 45-170 px tall (recipe.CLS_CARD_PX). Like the joker reader it is asked only
+about corners the classifier reads as nothing, as a joker or below jokers.JOKER_LOOK_BELOW, and
+only its JK readings count (at jokers.JOKER_MIN_PROBABILITY), so it learns every class but is
+trusted for one. It learnt no dark face's crops inverted, which the joker reader (run g56c) did:
+each corner takes the reading of the one that reads it the likelier a joker.
 """
 
 from __future__ import annotations

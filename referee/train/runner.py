@@ -18,7 +18,7 @@ from typing import Any
 from referee.errors import UserError
 from referee.train.embedding import add_embedding_output, write_head
 from referee.train.quantize import quantize_model
-from referee.vision.jokers import JOKER_READER_FILE
+from referee.vision.jokers import JOKER_READER_FILE, SYMBOL_JOKER_READER_FILE
 from referee.vision.recognizer import DARK_READER_FILE
 
 REPO = Path(__file__).resolve().parents[2]
@@ -236,6 +236,12 @@ def export_joker_reader(weights: Path, models_dir: Path) -> Path:
     """The joker reader (referee.vision.jokers) into models_dir: float, no `embedding` output (it
     is asked for probabilities only)."""
     return export_onnx(weights, Path(models_dir) / JOKER_READER_FILE, imgsz=64, dynamic=True)
+
+
+def export_symbol_joker_reader(weights: Path, models_dir: Path) -> Path:
+    """The symbol joker reader (jokers.SYMBOL_JOKER_READER_FILE, read beside the joker reader)
+    into models_dir: float, no `embedding` output."""
+    return export_onnx(weights, Path(models_dir) / SYMBOL_JOKER_READER_FILE, imgsz=64, dynamic=True)
 
 
 def export_dark_reader(weights: Path, models_dir: Path) -> Path:

@@ -38,6 +38,13 @@ same 54 classes) is asked only these questions:
 Chosen on tuning scenes (seeds 500000+) of the held-out face decks with both jokers in every deck;
 see docs/recognition-history.md, Sessions 31 and 32.
 
+The joker reader saw few jokers whose corner is a symbol (a star in a ring, a star beside the
+word), and read those of three held-out gnome designs as 3H, QD or QH. Where the models folder
+has the symbol joker reader (models/symbol_joker_reader.onnx, SYMBOL_JOKER_READER_FILE: the
+classifier trained on with 20 decks of such jokers, referee.train.joker_mix_data), every question
+above reads each crop with both and takes the reading of the one whose P(JK) is the higher, but
+the `back` check, which reads inverted crops the symbol reader never learnt (Session 41).
+
     >>> names = ["AS", "JK", "other"]
     >>> base = np.array([[0.1, 0.0, 0.9], [0.97, 0.0, 0.03], [0.2, 0.1, 0.7]])
     >>> reader = np.array([[0.0, 0.995, 0.005], [0.0, 0.995, 0.005], [0.1, 0.8, 0.1]])
@@ -61,6 +68,8 @@ from referee.vision.polarity import luma_inverted
 from referee.vision.types import Detection
 
 JOKER_READER_FILE = "joker_reader.onnx"
+# The second reader (JokerReader symbol_path), read beside the first where the models folder has it.
+SYMBOL_JOKER_READER_FILE = "symbol_joker_reader.onnx"
 JOKER_CODE = Card.joker().code
 # The classifier's readings the reader is asked about: nothing, a joker, or a card below this.
 JOKER_LOOK_BELOW = 0.95
@@ -136,13 +145,19 @@ def joker_partners(indices: Sequence[Detection], readings: Sequence[tuple[str, f
 
 
 class JokerReader:
-    """The joker reader (models/joker_reader.onnx): a corner-index classifier asked about jokers."""
+    """The joker reader (models/joker_reader.onnx): a corner-index classifier asked about jokers;
+    with `symbol_path` (models/symbol_joker_reader.onnx) a second one, and each crop's reading is
+    that of the reader that reads it the likelier a joker (read_with_half_turn)."""
 
-    def __init__(self, model_path: str | os.PathLike, threads: int | None = None, spin: bool = False) -> None:
+    def __init__(self, model_path: str | os.PathLike, threads: int | None = None, spin: bool = False,
+                 symbol_path: str | os.PathLike | None = None) -> None:
         self.classifier = IndexClassifier(model_path, threads=threads, spin=spin)
         names = self.classifier.names
         if JOKER_CODE not in names or REJECT_CLASS not in names:
             raise UserError(f"joker reader {model_path} has no {JOKER_CODE} and {REJECT_CLASS} classes")
+        self.symbol_reader = None if symbol_path is None else IndexClassifier(symbol_path, threads=threads, spin=spin)
+        if self.symbol_reader is not None and self.symbol_reader.names != names:
+            raise UserError(f"symbol joker reader {symbol_path} has other classes than joker reader {model_path}")
 
     @property
     def names(self) -> list[str]:
@@ -210,12 +225,19 @@ class JokerReader:
 
     def read_with_half_turn(self, crops: list[np.ndarray]) -> np.ndarray:
         """The reader's probabilities of the crops and of their half turns, combined
-        (normalised_geometric_mean): a class both views back stays sure."""
-        return self.classifier.with_turns(crops, self.classifier.probabilities(crops), HALF_TURN)
+        (normalised_geometric_mean): a class both views back stays sure. With the symbol reader,
+        each row is the combined reading of the reader whose P(JK) is the higher."""
+        first = self.classifier.with_turns(crops, self.classifier.probabilities(crops), HALF_TURN)
+        if self.symbol_reader is None or not len(crops):
+            return first
+        second = self.symbol_reader.with_turns(crops, self.symbol_reader.probabilities(crops), HALF_TURN)
+        joker = self.names.index(JOKER_CODE)
+        return np.where((second[:, joker] > first[:, joker])[:, None], second, first)
 
     def backs_off_jokers(self, frame: np.ndarray, backs: list[Detection], indices: Sequence[Detection]) -> list[Detection]:
         """The backs less those holding one of `indices` (its centre inside the back's box) whose
-        luma-inverted crop the reader reads as a joker at BACK_JOKER_PROBABILITY or more."""
+        luma-inverted crop the reader reads as a joker at BACK_JOKER_PROBABILITY or more (the first
+        reader alone: the symbol reader learnt no inverted crops)."""
         if not backs or not indices:
             return backs
         kept = []

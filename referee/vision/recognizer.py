@@ -24,7 +24,7 @@ from referee.vision.grouping import (CornerReading, angle_gap, conflicting_corne
                                     face_up_backs, group_corners, inside_a_card, off_every_card, overlap_of_smaller,
                                     readings_alike, separate_corners, symmetric_pairs, without_backs_within_faces)
 from referee.vision.jokers import (JOKER_CODE, JOKER_DOUBT_PROBABILITY, JOKER_MIN_PROBABILITY, JOKER_READER_FILE,
-                                   JokerReader)
+                                   SYMBOL_JOKER_READER_FILE, JokerReader)
 from referee.vision.labels import BACK, parse_label, turned_twin
 from referee.vision.middle import PICTURE_SHARE, box_middle, middle_square, picture_share
 from referee.vision.model_files import default_models_dir, file_sha256
@@ -437,7 +437,8 @@ class CardRecognizer:
     dark_reader: where the models folder has the dark reader (DARK_READER_FILE) and no deck is
     enrolled, the inverted look's crops are read by it instead of the classifier; False: by the
     classifier.
-    joker_reader: where the models folder has the joker reader (referee.vision.jokers) and no deck
+    joker_reader: where the models folder has the joker reader (referee.vision.jokers; with the
+    symbol joker reader beside it where the folder has SYMBOL_JOKER_READER_FILE) and no deck
     is enrolled, ask it about the corners the classifier is unsure of and the boxes beside a sure
     joker's corner (jokers.confirmed_jokers), and drop the `back`s that hold a corner it reads as a
     joker; False: never.
@@ -506,8 +507,9 @@ class CardRecognizer:
                               if check_backs and back_min_probability is not None and verifier.is_file() else None)
         self.back_min_probability = back_min_probability
         # an enrolled deck learnt its own jokers; a models folder without the reader reads without it
-        reader = models / JOKER_READER_FILE
-        self.joker_reader = (JokerReader(reader, threads=threads, spin=spin)
+        reader, symbols = models / JOKER_READER_FILE, models / SYMBOL_JOKER_READER_FILE
+        self.joker_reader = (JokerReader(reader, threads=threads, spin=spin,
+                                         symbol_path=symbols if symbols.is_file() else None)
                              if joker_reader and deck is None and reader.is_file() else None)
         if self.joker_reader is not None and self.joker_reader.names != self.classifier.names:
             raise UserError(f"joker reader {reader} has other classes than classifier {self.classifier.model.path}")

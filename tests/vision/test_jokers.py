@@ -12,7 +12,8 @@ from referee.errors import UserError
 from referee.vision.back_verifier import BACK_VERIFIER_FILE
 from referee.vision.crops import rectify_index
 from referee.vision.jokers import (JOKER_CONFIRMED_PROBABILITY, JOKER_LOOK_BELOW, JOKER_MIN_PROBABILITY,
-                                   JOKER_READER_FILE, JokerReader, joker_partners, take_jokers)
+                                   JOKER_READER_FILE, SYMBOL_JOKER_READER_FILE, JokerReader, joker_partners,
+                                   take_jokers)
 from referee.vision.grouping import inside_a_card
 from referee.vision.model_files import default_models_dir
 from referee.vision.recognizer import CLASSIFIER_FILE, DETECTOR_FILE, LIVE_OPTIONS, STILL_IMAGE_OPTIONS, CardRecognizer
@@ -144,3 +145,56 @@ def test_a_reader_without_the_joker_class_is_refused_in_one_line(models_without_
     assert "\n" not in str(caught.value)
     with pytest.raises(UserError, match="has no JK"):
         JokerReader(models_without_reader / JOKER_READER_FILE)
+
+
+class FixedReader:
+    """A reader whose combined reading of crop i is rows[i] (IndexClassifier's two methods)."""
+
+    names = NAMES
+
+    def __init__(self, rows):
+        self.rows = np.array(rows)
+
+    def probabilities(self, crops):
+        return self.rows[[int(c) for c in crops]]
+
+    def with_turns(self, crops, probabilities, turns):
+        return probabilities
+
+
+def test_each_crop_takes_the_reading_of_the_reader_likelier_to_call_it_a_joker():
+    reader = JokerReader(default_models_dir() / JOKER_READER_FILE)
+    first = [row(AS=0.9, other=0.1), row(JK=0.5, other=0.5), row(JK=0.995, other=0.005)]
+    second = [row(AS=0.2, JK=0.8), row(JK=0.3, other=0.7), row(JK=0.999, other=0.001)]
+    reader.classifier = FixedReader(first)
+    assert reader.read_with_half_turn([0, 1, 2]).tolist() == np.array(first).tolist()   # no symbol reader
+    reader.symbol_reader = FixedReader(second)
+    assert reader.read_with_half_turn([0, 1, 2]).tolist() == [second[0].tolist(), first[1].tolist(),
+                                                              second[2].tolist()]
+    assert reader.read_with_half_turn([]).shape[0] == 0
+
+
+# the held-out gnome designs' jokers: a star in a ring in the corner (three of them), the word beside
+RING_STARS = [("gnome-simplistic", "JKR"), ("gnome-plastic", "JKB"), ("gnome-neoclassical_4_color", "JKR")]
+
+
+@pytest.mark.parametrize("design,key", RING_STARS)
+def test_a_ring_star_joker_is_read_with_the_symbol_reader_and_not_without_it(design, key, tmp_path):
+    image = joker_table(design, key).image
+    with_it = CardRecognizer(None, **STILL_IMAGE_OPTIONS)
+    assert with_it.joker_reader.symbol_reader is not None
+    assert sorted(r.code for r in with_it.read(image)) == ["7D", "JK"]
+    for model in default_models_dir().iterdir():
+        if model.suffix in (".onnx", ".npz") and model.name != SYMBOL_JOKER_READER_FILE:
+            os.symlink(model, tmp_path / model.name)
+    without = CardRecognizer(tmp_path, **STILL_IMAGE_OPTIONS)
+    assert without.joker_reader.symbol_reader is None
+    assert "JK" not in [r.code for r in without.read(image)]
+
+
+def test_a_symbol_reader_with_other_classes_is_refused_in_one_line(models_without_reader):
+    os.symlink(default_models_dir() / JOKER_READER_FILE, models_without_reader / JOKER_READER_FILE)
+    os.symlink(default_models_dir() / BACK_VERIFIER_FILE, models_without_reader / SYMBOL_JOKER_READER_FILE)
+    with pytest.raises(UserError, match="other classes than joker reader") as caught:
+        CardRecognizer(models_without_reader)
+    assert "\n" not in str(caught.value)

@@ -1,8 +1,8 @@
-"""The symbol joker reader's training crops (`referee train jokers-mix`, models/symbol_joker_reader.onnx,
-read beside models/joker_reader.onnx: referee.vision.jokers): the committed classifier trained on
-with the symbol-joker decks' corners
-(a star in a ring, or a star beside the word; designs.SYMBOL_JOKER_VARIANTS), jokers drawn more
-often and a clutter set, beside the crops the classifier itself reads. Six sets written by
+"""The symbol joker reader's training crops (`referee train jokers-mix`,
+models/symbol_joker_reader.onnx, read beside models/joker_reader.onnx: referee.vision.jokers): the
+committed classifier trained on with the symbol-joker decks' corners (a star in a ring, or a star
+beside the word; designs.SYMBOL_JOKER_VARIANTS), jokers drawn more often and a clutter set,
+beside the crops the classifier itself reads. Six sets written by
 build_classifier_dataset and joined by links into one ImageFolder set (crop_sets.join_crop_sets):
 
 * upright_data's three (write_upright_sets, seeds SEED .. SEED + 2): `ordinary` (the ordinary

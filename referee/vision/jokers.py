@@ -42,8 +42,9 @@ The joker reader saw few jokers whose corner is a symbol (a star in a ring, a st
 word), and read those of three held-out gnome designs as 3H, QD or QH. Where the models folder
 has the symbol joker reader (models/symbol_joker_reader.onnx, SYMBOL_JOKER_READER_FILE: the
 classifier trained on with 20 decks of such jokers, referee.train.joker_mix_data), every question
-above reads each crop with both and takes the reading of the one whose P(JK) is the higher, but
-the `back` check, which reads inverted crops the symbol reader never learnt (Session 41).
+above but the `back` check (backs_off_jokers: inverted crops, which the symbol reader never
+learnt) reads each crop with both and takes the reading of the one whose P(JK) is the higher
+(Session 41).
 
     >>> names = ["AS", "JK", "other"]
     >>> base = np.array([[0.1, 0.0, 0.9], [0.97, 0.0, 0.03], [0.2, 0.1, 0.7]])

@@ -3,14 +3,13 @@ four-colour variants among them, joined with ordinary crops; validation from the
 
 from __future__ import annotations
 
-import argparse
-
 import cv2
 import numpy as np
 
+from train_args import train_args
+
 from referee.synth.scenes import designs as D
 from referee.synth.scenes.drawn import face_kind
-from referee.train import commands
 from referee.train.crop_sets import JOINED
 from referee.train.dark_data import dark_decks, join_sets
 
@@ -46,8 +45,6 @@ def test_the_sets_are_joined_with_the_dark_crops_prefixed(tmp_path):
 
 
 def test_the_dark_command_defaults_to_the_committed_readers_recipe():
-    p = argparse.ArgumentParser()
-    commands.register(p.add_subparsers(dest="command"))
-    args = p.parse_args(["train", "dark"])
+    args = train_args("dark")
     assert (args.epochs, args.lr0, args.seed, args.name) == (2, 0.0003, None, "dark")
     assert args.init.name == "classifier.pt"

@@ -4,14 +4,13 @@ ordinary set."""
 
 from __future__ import annotations
 
-import argparse
-
 import cv2
 import numpy as np
 import pytest
 
+from train_args import train_args
+
 from referee.errors import UserError
-from referee.train import commands
 from referee.train.crop_sets import JOINED
 from referee.train.joker_data import invert_set, join_sets, write_joker_tuning_data
 from referee.vision.polarity import luma_inverted
@@ -52,9 +51,7 @@ def test_the_sets_are_joined_with_the_dark_crops_inverted_under_their_code_and_p
 
 
 def test_the_jokers_command_defaults_to_the_committed_readers_recipe():
-    p = argparse.ArgumentParser()
-    commands.register(p.add_subparsers(dest="command"))
-    args = p.parse_args(["train", "jokers"])
+    args = train_args("jokers")
     assert (args.epochs, args.lr0, args.seed) == (2, 0.0003, None)
     assert args.init.name == "classifier.pt"
 
@@ -86,8 +83,6 @@ def test_the_tuning_needs_the_dark_readers_data(tmp_path):
 
 
 def test_the_tuned_command_starts_from_the_committed_joker_reader():
-    p = argparse.ArgumentParser()
-    commands.register(p.add_subparsers(dest="command"))
-    args = p.parse_args(["train", "jokers-tuned"])
+    args = train_args("jokers-tuned")
     assert (args.epochs, args.lr0, args.seed) == (1, 0.0003, None)
     assert args.init.name == "joker_reader.pt" and args.dark_data.name == "dark"

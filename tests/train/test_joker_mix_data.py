@@ -1,12 +1,11 @@
-"""The committed joker reader's crops (referee.train.joker_mix_data): upright_data's three sets and
+"""The symbol joker reader's crops (referee.train.joker_mix_data): upright_data's three sets and
 three of joker_data's tuning sets, written and joined under their prefixes, validation from the
 ordinary set."""
 
 from __future__ import annotations
 
-import argparse
+from train_args import train_args
 
-from referee.train import commands
 from referee.train.crop_sets import JOINED
 from referee.train.joker_data import write_tuning_sets
 from referee.train.joker_mix_data import JOKER_SETS, write_joker_mix_data
@@ -45,8 +44,6 @@ def test_the_sets_are_the_upright_and_tuning_recipes_own(tmp_path):
 
 
 def test_the_command_trains_the_committed_classifier_three_epochs():
-    p = argparse.ArgumentParser()
-    commands.register(p.add_subparsers(dest="command"))
-    args = p.parse_args(["train", "jokers-mix"])
+    args = train_args("jokers-mix")
     assert (args.epochs, args.lr0, args.seed) == (3, 0.0003, None)
     assert args.init.name == "classifier.pt" and args.data.name == "jokers-mix"

@@ -3,11 +3,10 @@ sets written and joined under their prefixes, validation from the ordinary set."
 
 from __future__ import annotations
 
-import argparse
+from train_args import train_args
 
 from referee.synth.scenes.dataset import usable_design_names
 from referee.synth.scenes.designs import UPRIGHT_INDEX_VARIANTS
-from referee.train import commands
 from referee.train.crop_sets import JOINED
 from referee.train.upright_data import SPLIT, write_upright_data
 
@@ -33,8 +32,6 @@ def test_the_sets_are_written_and_joined_under_their_prefixes(tmp_path):
 
 
 def test_the_upright_command_trains_the_committed_classifier_one_epoch():
-    p = argparse.ArgumentParser()
-    commands.register(p.add_subparsers(dest="command"))
-    args = p.parse_args(["train", "upright"])
+    args = train_args("upright")
     assert (args.epochs, args.lr0, args.seed) == (1, 0.0003, None)
     assert args.init.name == "classifier.pt" and args.data.name == "upright"

@@ -145,6 +145,11 @@ def joker_partners(indices: Sequence[Detection], readings: Sequence[tuple[str, f
                                           or opposite_corners(indices[i], indices[j], cards) for j in jokers)]
 
 
+def _with_half_turn(reader: IndexClassifier, crops: list[np.ndarray]) -> np.ndarray:
+    """`reader`'s probabilities of the crops and of their half turns, combined."""
+    return reader.with_turns(crops, reader.probabilities(crops), HALF_TURN)
+
+
 class JokerReader:
     """The joker reader (models/joker_reader.onnx): a corner-index classifier asked about jokers;
     with `symbol_path` (models/symbol_joker_reader.onnx) a second one, and each crop's reading is
@@ -228,10 +233,10 @@ class JokerReader:
         """The reader's probabilities of the crops and of their half turns, combined
         (normalised_geometric_mean): a class both views back stays sure. With the symbol reader,
         each row is the combined reading of the reader whose P(JK) is the higher."""
-        first = self.classifier.with_turns(crops, self.classifier.probabilities(crops), HALF_TURN)
+        first = _with_half_turn(self.classifier, crops)
         if self.symbol_reader is None or not len(crops):
             return first
-        second = self.symbol_reader.with_turns(crops, self.symbol_reader.probabilities(crops), HALF_TURN)
+        second = _with_half_turn(self.symbol_reader, crops)
         joker = self.names.index(JOKER_CODE)
         return np.where((second[:, joker] > first[:, joker])[:, None], second, first)
 

@@ -91,11 +91,13 @@ def usable_design_names(split: str) -> list[str]:
     the other splits' scenes), 'train-jokers' (the picture-joker variants, added to the training
     designs on request), 'train-dark' (the dark four-colour variants of the dark reader's data),
     'train-symbol-jokers' (the symbol-joker variants of the joker reader's data),
-    'train-upright-index' (the variants printing the bottom-right index upright) or anything else
-    for 'heldout'."""
+    'train-upright-index' (the variants printing the bottom-right index upright),
+    'train-unturned-index' (the variants printing its glyphs upright in the turned layout) or
+    anything else for 'heldout'."""
     ds = designs_for({"train": "train", "faces": "heldout-faces", "train-jokers": "train-jokers",
                        "train-dark": "train-dark", "train-symbol-jokers": "train-symbol-jokers",
-                       "train-upright-index": "train-upright-index"}.get(split, "heldout"))
+                       "train-upright-index": "train-upright-index",
+                       "train-unturned-index": "train-unturned-index"}.get(split, "heldout"))
     metas = ensure_designs(ds, verbose=False)
     return [d.name for d, m in zip(ds, metas) if m["check"]["ok"]]
 

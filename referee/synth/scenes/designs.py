@@ -205,14 +205,24 @@ SYMBOL_JOKER_VARIANTS = _drawn_variants(SYMBOL_JOKER_PREFIX, N_SYMBOL_JOKER_VARI
                                         "light-paper variant of referee-drawn with a symbol joker corner")
 
 # Upright-index variants: plain light-paper decks whose bottom-right index is printed upright, not
-# turned (drawn.Style.upright_bottom_index; kde-ancient-egyptians prints it so), a split of their
-# own ("train-upright-index"): in no committed model's data, the committed sets stay as they were.
+# turned (drawn.Style.upright_bottom_index), a split of their own ("train-upright-index"): in no
+# committed model's data but the symbol joker reader's, the committed sets stay as they were.
 N_UPRIGHT_INDEX_VARIANTS = 20
 UPRIGHT_INDEX_PREFIX = "drawn-upright-index-"
 assert drawn.FIRST_UPRIGHT_INDEX_VARIANT == drawn.FIRST_SYMBOL_JOKER_VARIANT + N_SYMBOL_JOKER_VARIANTS
 UPRIGHT_INDEX_VARIANTS = _drawn_variants(UPRIGHT_INDEX_PREFIX, N_UPRIGHT_INDEX_VARIANTS, "train-upright-index",
                                          drawn.FIRST_UPRIGHT_INDEX_VARIANT,
                                          "light-paper variant of referee-drawn with the bottom-right index upright")
+
+# Unturned-index variants: the bottom-right index in the turned one's layout (suit over rank), each
+# glyph upright (drawn.Style.unturned_bottom_index; kde-ancient-egyptians prints it so), a split of
+# their own ("train-unturned-index"): only the twin reader's data draws on them (referee.train.twin_data).
+N_UNTURNED_INDEX_VARIANTS = 20
+UNTURNED_INDEX_PREFIX = "drawn-unturned-index-"
+assert drawn.FIRST_UNTURNED_INDEX_VARIANT == drawn.FIRST_UPRIGHT_INDEX_VARIANT + N_UPRIGHT_INDEX_VARIANTS
+UNTURNED_INDEX_VARIANTS = _drawn_variants(UNTURNED_INDEX_PREFIX, N_UNTURNED_INDEX_VARIANTS, "train-unturned-index",
+                                          drawn.FIRST_UNTURNED_INDEX_VARIANT,
+                                          "light-paper variant of referee-drawn with the bottom-right index's glyphs upright")
 
 # Held out: referee-drawn on dark, coloured and aged paper (drawn.heldout_face_style), a split of
 # their own so that the ordinary held-out scenes stay as they were. Their family is referee-drawn's
@@ -262,7 +272,7 @@ def all_designs() -> tuple[Design, ...]:
     designs, the project's own drawn deck and its training variants."""
     out = ([d for d in SVG_DESIGNS if Path(d.path).exists() or _cached(d)] + [DRAWN_DESIGN] + DRAWN_VARIANTS
            + FACE_VARIANTS + PICTURE_JOKER_VARIANTS + DARK_FOUR_VARIANTS + SYMBOL_JOKER_VARIANTS + UPRIGHT_INDEX_VARIANTS
-           + HELDOUT_FACES)
+           + UNTURNED_INDEX_VARIANTS + HELDOUT_FACES)
     try:
         out += _pysol_designs()
     except Exception:  # noqa: BLE001 - pysol cardsets are optional

@@ -95,9 +95,12 @@ class Style:
     stains: int = 0  # aged paper: the stains' seed (drawn_faces.age_paper); 0 none
     joker_art: str = "jester"  # the joker's middle: referee-drawn's jester, or drawn_faces.JOKER_ARTS
     joker_corner: str = "vertical"  # its corner marking: drawn_faces.JOKER_CORNERS
-    # the bottom-right index printed upright, as the top-left one, instead of turned 180 degrees
-    # (some decks do: kde-ancient-egyptians among the held-out designs)
+    # the bottom-right index printed upright, as the top-left one (rank over suit), instead of
+    # turned 180 degrees
     upright_bottom_index: bool = False
+    # the bottom-right index laid out as the turned one (suit over rank) with each glyph upright
+    # (some decks do: kde-ancient-egyptians among the held-out designs)
+    unturned_bottom_index: bool = False
 
     def ink(self, suit: str) -> tuple[int, int, int]:
         """Ink of a suit ("S", "H", "D", "C")."""
@@ -107,7 +110,7 @@ class Style:
 STYLE = Style()
 # Style fields added with the face variants: at their defaults they are left out of a drawn
 # design's cache digest (designs._drawn_style_digest), so the decks drawn before keep their caches.
-LATER_FIELDS = ("panel", "stains", "joker_art", "joker_corner", "upright_bottom_index")
+LATER_FIELDS = ("panel", "stains", "joker_art", "joker_corner", "upright_bottom_index", "unturned_bottom_index")
 
 
 # --------------------------------------------------------------------------------------------
@@ -447,10 +450,16 @@ class _Card:
         """Max-combine mask m into dst with its top-left at (x, y)."""
         _paste(dst, m, x, y)
 
-    def add_index(self, m: np.ndarray, colour, upright: bool = False) -> None:
+    def add_index(self, m: np.ndarray, colour, upright: bool = False, unturned: bool = False) -> None:
         """m holds the top-left index; it is painted there and rotated 180 degrees bottom-right
-        (upright: bottom-right as it is, not turned, in the box the turned one would fill)."""
-        bottom = _upright_opposite(m) if upright else m[::-1, ::-1]
+        (upright: bottom-right as it is, not turned, in the box the turned one would fill;
+        unturned: turned, then each glyph turned back where it lies, suit over rank)."""
+        if upright:
+            bottom = _upright_opposite(m)
+        elif unturned:
+            bottom = _unturned_opposite(m)
+        else:
+            bottom = m[::-1, ::-1]
         self.paint(np.maximum(m, bottom), colour)
         # the boxes are those of this index layer alone, measured at the face resolution
         self.boxes += [_ink_box(m, self.h, self.w), _ink_box(bottom, self.h, self.w)]
@@ -468,6 +477,35 @@ def _upright_opposite(m: np.ndarray) -> np.ndarray:
     H, W = m.shape
     out = np.zeros_like(m)
     out[H - y1:H - y0, W - x1:W - x0] = m[y0:y1, x0:x1]
+    return out
+
+
+def _unturned_opposite(m: np.ndarray) -> np.ndarray:
+    """The 180-degree turn of index mask m (rank over suit) with each of its two glyphs turned back
+    upright in the box it covers: the suit over the rank, both upright. The glyphs are the ink
+    above and below the widest band of empty rows in the index."""
+    turned = m[::-1, ::-1]
+    rows = turned.any(1)
+    ys = np.flatnonzero(rows)
+    y0, y1 = ys[0], ys[-1] + 1
+    empty = ~rows[y0:y1]
+    best, start, cut = 0, None, None
+    for y, gap in enumerate(np.append(empty, False)):   # the widest run of empty rows
+        if gap and start is None:
+            start = y
+        elif not gap and start is not None:
+            if y - start > best:
+                best, cut = y - start, y0 + (start + y) // 2
+            start = None
+    if cut is None:   # rank and suit touch: no glyph to turn back alone
+        return turned
+    out = np.zeros_like(turned)
+    for a, b in ((y0, cut), (cut, y1)):
+        band = turned[a:b]
+        xs = np.flatnonzero(band.any(0))
+        bys = np.flatnonzero(band.any(1))
+        ga, gb, x0, x1 = a + bys[0], a + bys[-1] + 1, xs[0], xs[-1] + 1
+        out[ga:gb, x0:x1] = turned[ga:gb, x0:x1][::-1, ::-1]
     return out
 
 
@@ -787,7 +825,8 @@ def draw_face(key: str, height: int = 400, style: Style | None = None
             _court_face(card, rank, suit, style)
         else:
             _pip_face(card, rank, suit, style)
-        card.add_index(_corner_index(card, rank, suit, style), style.ink(suit), upright=style.upright_bottom_index)
+        card.add_index(_corner_index(card, rank, suit, style), style.ink(suit), upright=style.upright_bottom_index,
+                       unturned=style.unturned_bottom_index)
     card.edge()
     return card.finish(), card.boxes
 
@@ -854,6 +893,10 @@ FIRST_SYMBOL_JOKER_VARIANT = FIRST_DARK_FOUR_VARIANT + 16
 # bottom-right index is printed upright (designs.UPRIGHT_INDEX_VARIANTS; Style.upright_bottom_index):
 # no other training deck prints it so, and such a 6 reads 9 the other way round.
 FIRST_UPRIGHT_INDEX_VARIANT = FIRST_SYMBOL_JOKER_VARIANT + 20
+# ... and from this one on (after the 20 upright-index decks), plain light-paper decks whose
+# bottom-right index keeps the turned one's layout (suit over rank) with each glyph upright
+# (designs.UNTURNED_INDEX_VARIANTS; Style.unturned_bottom_index): such a 6 reads 9 the other way round.
+FIRST_UNTURNED_INDEX_VARIANT = FIRST_UPRIGHT_INDEX_VARIANT + 20
 FACE_VARIANT_FONTS = VARIANT_FONTS + URW_VARIANT_FONTS
 # widest pip (width / height) of each kind, rounded up (checked by the tests)
 PIP_MAX_ASPECT = {"drawn": 1.15, "shape": 1.05, "shape-narrow": 0.85, "shape-fat": 1.1, "font": 1.05,
@@ -884,7 +927,8 @@ def variant_style(k: int) -> Style:
     and a joker of the training kinds (from FIRST_PICTURE_JOKER_VARIANT on, a picture joker; from
     FIRST_DARK_FOUR_VARIANT on, every deck dark and four-colour). From FIRST_SYMBOL_JOKER_VARIANT
     on, a plain variant's light paper and inks with a symbol joker; from FIRST_UPRIGHT_INDEX_VARIANT
-    on, the same with the training jokers' corners and the bottom-right index printed upright. A
+    on, the same with the training jokers' corners and the bottom-right index printed upright; from
+    FIRST_UNTURNED_INDEX_VARIANT on, with its glyphs upright in the turned index's layout. A
     negative k: held-out face deck -k - 1 (heldout_face_style)."""
     if k < 0:
         return heldout_face_style(-k - 1)
@@ -956,6 +1000,9 @@ def variant_style(k: int) -> Style:
         return style
     j = k - N_PLAIN_VARIANTS
     every_art = drawn_faces.JOKER_ARTS + drawn_faces.JOKER_PICTURE_ARTS
+    if k >= FIRST_UNTURNED_INDEX_VARIANT:  # light paper as the plain variants, the glyphs upright
+        return replace(style, unturned_bottom_index=True,
+                       **_joker_in_turn(k - FIRST_UNTURNED_INDEX_VARIANT, drawn_faces.JOKER_CORNERS, every_art))
     if k >= FIRST_UPRIGHT_INDEX_VARIANT:  # light paper as the plain variants, the index upright
         return replace(style, upright_bottom_index=True,
                        **_joker_in_turn(k - FIRST_UPRIGHT_INDEX_VARIANT, drawn_faces.JOKER_CORNERS, every_art))

@@ -345,3 +345,53 @@ def test_an_upright_bottom_index_is_the_top_left_one_moved_not_turned(key):
     turned, boxes = drawn.draw_face(key, 400, dataclasses.replace(style, upright_bottom_index=False))
     top, bottom = _corners(turned, boxes)
     assert np.abs(top - bottom[::-1, ::-1]).mean() < 0.5 * np.abs(top - bottom).mean()
+
+
+UNTURNED = D.UNTURNED_INDEX_VARIANTS
+
+
+def test_unturned_index_variants_are_light_decks_of_a_split_of_their_own():
+    """Only the twin reader's data draws on them: every other split stays as it was."""
+    first = drawn.FIRST_UNTURNED_INDEX_VARIANT
+    assert [d.variant for d in UNTURNED] == list(range(first, first + D.N_UNTURNED_INDEX_VARIANTS))
+    others = [d for split in ("train", "train-jokers", "train-dark", "train-symbol-jokers", "train-upright-index")
+              for d in D.designs_for(split)]
+    assert all(d.split == "train-unturned-index" and d not in others for d in UNTURNED)
+    styles = [D.drawn_style(d) for d in UNTURNED]
+    assert all(s.unturned_bottom_index and not s.upright_bottom_index and drawn.face_kind(d.variant) is None
+               and luma(s.paper) > 200 for d, s in zip(UNTURNED, styles))
+    assert len({s.font for s in styles}) > 10
+    # the upright-index decks before them are as they were
+    assert drawn.variant_style(first - 1).upright_bottom_index
+    assert not drawn.variant_style(first - 1).unturned_bottom_index
+
+
+def _glyphs(window: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The upper and lower glyph of an index window (luma): the ink above and below the widest
+    band of rows without ink, each cut to its own rows."""
+    ink = (window < window.max() - 60).any(1)
+    rows = np.flatnonzero(ink)
+    gaps = np.diff(rows)
+    cut = rows[int(gaps.argmax())] + 1
+    upper, lower = rows[rows < cut], rows[rows >= cut]
+    return window[upper[0]:upper[-1] + 1], window[lower[0]:lower[-1] + 1]
+
+
+def _alike(a: np.ndarray, b: np.ndarray) -> float:
+    """Mean luma difference of two glyphs at one size."""
+    h, w = min(a.shape[0], b.shape[0]), min(a.shape[1], b.shape[1])
+    return float(np.abs(a[:h, :w] - b[:h, :w]).mean())
+
+
+@pytest.mark.parametrize("key", ["6H", "9S", "4C", "7S"])
+def test_an_unturned_bottom_index_is_suit_over_rank_each_upright(key):
+    style = D.drawn_style(UNTURNED[0])
+    face, boxes = drawn.draw_face(key, 600, style)
+    h, w = face.shape[:2]
+    assert boxes[1][2] > 0.8 * w and boxes[1][3] > 0.9 * h         # bottom right
+    top, bottom = (luma(face[b[1]:b[3], b[0]:b[2], :3]).astype(float) for b in boxes)
+    rank, suit = _glyphs(top)
+    upper, lower = _glyphs(bottom)
+    # the suit above the rank, as in a turned index, but neither glyph turned
+    assert _alike(upper, suit) < 0.5 * _alike(upper, suit[::-1, ::-1])
+    assert _alike(lower, rank) < 0.5 * _alike(lower, rank[::-1, ::-1])

@@ -123,7 +123,7 @@ def test_the_wheel_holds_the_run_time_data_and_not_the_checkpoints(installed):
     wheel, _, _ = installed
     names = set(zipfile.ZipFile(wheel).namelist())
     for name in ("detector.onnx", "classifier.onnx", "back_verifier.onnx", "joker_reader.onnx",
-                 "symbol_joker_reader.onnx", "dark_reader.onnx", "classifier_head.npz", "MODEL_CARD.md"):
+                 "symbol_joker_reader.onnx", "twin_reader.onnx", "dark_reader.onnx", "classifier_head.npz", "MODEL_CARD.md"):
         assert f"referee/models/{name}" in names
     for name in ("demo.json", "profit-demo.json", "profit-demo.mp4"):
         assert f"referee/demo_recording/{name}" in names

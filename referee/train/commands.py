@@ -97,6 +97,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    "symbol-joker decks, jokers drawn more often and a clutter set beside the ordinary, face and "
                    "upright-index decks (referee.train.joker_mix_data), export to models/symbol_joker_reader.onnx",
                    epochs=3)
+    _reader_parser(sub, "twins", "twin_data", run_twins,
+                   "the twin reader (asked about the classifier's 4, 6, 7 and 9 readings): the classifier trained on "
+                   "with those ranks' corners alone, from decks printing the bottom-right index turned, upright, or "
+                   "turned with each glyph upright (referee.train.twin_data), export to models/twin_reader.onnx",
+                   epochs=8, lr0=0.001)
     _reader_parser(sub, "upright", "upright_data", run_upright,
                    "the classifier trained on further with decks printing the bottom-right index upright beside "
                    "the ordinary and face decks (referee.train.upright_data), export to models/classifier.onnx",
@@ -124,7 +129,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _reader_parser(sub, name: str, data_module: str, func, description: str, init: str = "classifier.pt",
-                   epochs: int = 2, seed_name: str = "SEED") -> argparse.ArgumentParser:
+                   epochs: int = 2, seed_name: str = "SEED", lr0: float = 0.0003) -> argparse.ArgumentParser:
     """`referee train NAME`: a reader (run by _train_reader) trained from the committed checkpoint
     `init` on the crops of referee.train.DATA_MODULE, written under the data folder's NAME."""
     r = sub.add_parser(name, help=description)
@@ -132,7 +137,7 @@ def _reader_parser(sub, name: str, data_module: str, func, description: str, ini
     r.add_argument("--seed", type=int, default=None, help=f"the first scenes' seed (default {data_module}.{seed_name})")
     r.add_argument("--init", type=Path, default=REPO / "models" / "checkpoints" / init,
                    help="the checkpoint it starts from (default the committed one)")
-    _small_run_args(r, name=name, epochs=epochs, lr0=0.0003)
+    _small_run_args(r, name=name, epochs=epochs, lr0=lr0)
     r.set_defaults(func=func)
     return r
 
@@ -446,6 +451,15 @@ def run_jokers_mix(args: argparse.Namespace) -> int:
     from referee.train.runner import export_symbol_joker_reader
 
     return _train_reader(args, joker_mix_data.SEED, joker_mix_data.write_joker_mix_data, export_symbol_joker_reader)
+
+
+def run_twins(args: argparse.Namespace) -> int:
+    _need_training_extra()
+    # imported here, like run_data's imports, once the train extra is known to be there
+    from referee.train import twin_data
+    from referee.train.runner import export_twin_reader
+
+    return _train_reader(args, twin_data.SEED, twin_data.write_twin_data, export_twin_reader)
 
 
 def run_upright(args: argparse.Namespace) -> int:

@@ -20,6 +20,7 @@ from referee.train.embedding import add_embedding_output, write_head
 from referee.train.quantize import quantize_model
 from referee.vision.jokers import JOKER_READER_FILE, SYMBOL_JOKER_READER_FILE
 from referee.vision.recognizer import DARK_READER_FILE
+from referee.vision.twins import TWIN_READER_FILE
 
 REPO = Path(__file__).resolve().parents[2]
 RUNS = REPO / "runs"
@@ -242,6 +243,12 @@ def export_symbol_joker_reader(weights: Path, models_dir: Path) -> Path:
     """The symbol joker reader (jokers.SYMBOL_JOKER_READER_FILE, read beside the joker reader)
     into models_dir: float, no `embedding` output."""
     return export_onnx(weights, Path(models_dir) / SYMBOL_JOKER_READER_FILE, imgsz=64, dynamic=True)
+
+
+def export_twin_reader(weights: Path, models_dir: Path) -> Path:
+    """The twin reader (twins.TWIN_READER_FILE, asked about the classifier's 4, 6, 7 and 9
+    readings) into models_dir: float, no `embedding` output."""
+    return export_onnx(weights, Path(models_dir) / TWIN_READER_FILE, imgsz=64, dynamic=True)
 
 
 def export_dark_reader(weights: Path, models_dir: Path) -> Path:

@@ -29,6 +29,7 @@ from referee.vision.labels import BACK, parse_label, turned_twin
 from referee.vision.middle import PICTURE_SHARE, box_middle, middle_square, picture_share
 from referee.vision.model_files import default_models_dir, file_sha256
 from referee.vision.polarity import light_ink, luma_inverted
+from referee.vision.twins import TWIN_READER_FILE, TwinReader
 from referee.vision.types import CardReading, Detection
 from referee.vision.zoomed_backs import enlarged_look
 
@@ -178,7 +179,8 @@ STILL_IMAGE_OPTIONS = MappingProxyType({"small_index_px": SMALL_INDEX_PX, "confl
                                         "single_corner_min_probability": SINGLE_CORNER_MIN_PROBABILITY,
                                         "dark_single_corner_min_probability": DARK_SINGLE_CORNER_MIN_PROBABILITY,
                                         "edge_back_clearance": EDGE_BACK_CLEARANCE,
-                                        "enlarged_back_look": True, "joker_doubt": JOKER_DOUBT_PROBABILITY})
+                                        "enlarged_back_look": True, "joker_doubt": JOKER_DOUBT_PROBABILITY,
+                                        "twin_check": True})
 # The live referee (referee watch, the filmed games): faint backs, for the discard zone, and a pip
 # card whose middle shows a picture marked (referee.vision.middle): the tracker puts its pip
 # readings in doubt, so that the referee asks about it.
@@ -446,6 +448,10 @@ class CardRecognizer:
     jokers.JOKER_LOOK_BELOW that the reader reads as a joker at this or more gives no card, unless
     its second look reads a joker (JokerReader.doubted_corners; JOKER_DOUBT_PROBABILITY in
     STILL_IMAGE_OPTIONS): the two disagree. None (the default, live): no such doubt.
+    twin_check: where the models folder has the twin reader (referee.vision.twins) and no deck is
+    enrolled, a corner the classifier reads as a 4, 6, 7 or 9 that the twin reader reads
+    otherwise gives no card (TwinReader.checked; STILL_IMAGE_OPTIONS); False (the default, live):
+    never asked.
     enlarged_back_look: with check_backs, drop a `back` whose box the detector, shown it enlarged,
     sees as a face-up card, or where it boxes a corner the joker reader reads as a joker's
     (referee.vision.zoomed_backs; STILL_IMAGE_OPTIONS): one more detector run per back left after
@@ -481,6 +487,7 @@ class CardRecognizer:
         joker_reader: bool = True,
         enlarged_back_look: bool = False,
         joker_doubt: float | None = None,
+        twin_check: bool = False,
     ) -> None:
         models = Path(models_dir) if models_dir else default_models_dir()
         if deck is not None and not isinstance(deck, (DeckIndex, DeckHead, DeckModel)):
@@ -513,6 +520,12 @@ class CardRecognizer:
                              if joker_reader and deck is None and reader.is_file() else None)
         if self.joker_reader is not None and self.joker_reader.names != self.classifier.names:
             raise UserError(f"joker reader {reader} has other classes than classifier {self.classifier.model.path}")
+        # an enrolled deck learnt its own corners; a models folder without the reader reads without it
+        twins = models / TWIN_READER_FILE
+        self.twin_reader = (TwinReader(twins, threads=threads, spin=spin)
+                            if twin_check and deck is None and twins.is_file() else None)
+        if self.twin_reader is not None and self.twin_reader.names != self.classifier.names:
+            raise UserError(f"twin reader {twins} has other classes than classifier {self.classifier.model.path}")
         dark = models / DARK_READER_FILE
         self.dark_reader = (IndexClassifier(dark, threads=threads, spin=spin)
                             if dark_reader and inverted_look and deck is None and dark.is_file() else None)
@@ -797,6 +810,8 @@ class CardRecognizer:
         if self.joker_reader is not None:
             results = self.joker_reader.confirmed_jokers(indices, results, card_list, lambda i: corners.crop(i)[0],
                                                          corners.distributions)
+        if self.twin_reader is not None:
+            results = self.twin_reader.checked(results, lambda i: corners.crop(i)[0])
         if timings is not None:
             corners.add_timings(timings, self.turned_looks - turned_before, self.inverted_looks - inverted_before)
         sure = self._sure_readings(indices, results)

@@ -18,7 +18,7 @@ is not asked about.
 
     >>> names = ["6S", "9S", "AS", "other"]
     >>> base = [("6S", 0.99), ("AS", 0.98), ("9S", 0.97)]
-    >>> twin = np.array([[0.1, 0.9, 0.0, 0.0], [0.95, 0.05, 0.0, 0.0]])
+    >>> twin = np.array([[0.1, 0.9, 0.0, 0.0], [0.05, 0.95, 0.0, 0.0]])
     >>> disagreeing(base, [0, 2], twin, names)
     [0]
 """

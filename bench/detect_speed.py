@@ -12,8 +12,9 @@ Frames are generated table scenes of held-out designs (the camera's real size). 
   ... still image       the same with STILL_IMAGE_OPTIONS (what `referee detect` runs: unsure
                         crops read again turned half way, DEFAULT_TURNED_LOOK_BELOW)
   ultralytics predict   the same detector weights (.pt) through ultralytics/torch at the same input size
-  baseline ...          with --baseline-models DIR: the detector and whole recogniser of another
-                        models folder (e.g. a float 640x384 export against the INT8 768x448 one)
+  baseline ...          with --baseline-models DIR: the detector, whole recogniser and still-image
+                        recogniser of another models folder (e.g. a float 640x384 export against
+                        the INT8 768x448 one; the same models without a still-image reader)
   zone reader / whole   on the frames of one filmed game (--game DESIGN:SEED, rendered and calibrated
   frame (filmed game)   as bench/live.py does, read back from its mp4): the live referee's
                         recogniser on the calibrated card zones, skipping zones that have not
@@ -105,6 +106,9 @@ def main() -> int:
         stages["baseline recogniser"] = []
         variants["baseline detector"] = other.detections
         variants["baseline recogniser"] = staged(other, "baseline recogniser")
+        other_still = CardRecognizer(args.baseline_models, threads=args.threads, spin=args.spin, **STILL_IMAGE_OPTIONS)
+        stages["baseline still image"] = []
+        variants["baseline still image"] = staged(other_still, "baseline still image")
     if args.weights.is_file():
         try:
             os.environ.setdefault("YOLO_OFFLINE", "1")
@@ -143,7 +147,8 @@ def main() -> int:
     ratio = statistics.median(times["... still image"]) / statistics.median(times["onnx full recogniser"])
     print(f"still-image recogniser time against the live one: {ratio:.2f}x")
     if args.baseline_models:
-        for what, mine in (("detector", "onnx detector"), ("recogniser", "onnx full recogniser")):
+        for what, mine in (("detector", "onnx detector"), ("recogniser", "onnx full recogniser"),
+                           ("still image", "... still image")):
             ratio = statistics.median(times[mine]) / statistics.median(times[f"baseline {what}"])
             print(f"{what} time against the baseline's: {ratio:.2f}x")
     print()

@@ -78,3 +78,19 @@ def test_an_unturned_corner_read_the_other_way_round_gives_no_card_with_the_twin
     assert turned in [r.code for r in without.read(image)]
     faces = [r.code for r in CardRecognizer(None, **STILL_IMAGE_OPTIONS).read(image) if r.code != "back"]
     assert turned not in faces and faces in ([], [code])
+
+
+def test_a_dark_faces_corner_is_not_asked():
+    """A corner printed light on dark paper (read through the inverted look) keeps its reading."""
+    reader = TwinReader(default_models_dir() / TWIN_READER_FILE)
+    names = reader.names
+    row_9s = np.zeros(len(names))
+    row_9s[names.index("9S")] = 0.9
+    reader.classifier = _Reading(names, [row_9s])
+    dark = np.full((64, 64, 3), 40, np.uint8)
+    dark[10:30, 10:20] = 230                              # a light stroke on dark paper
+    light = 255 - dark
+    readings = [("6S", 0.99), ("6H", 0.97)]
+    checked = reader.checked(readings, lambda i: dark if i == 0 else light)
+    assert reader.classifier.asked == [1]                 # the light face's corner alone
+    assert checked == [("6S", 0.99), (REJECT_CLASS, 0.97)]

@@ -680,9 +680,17 @@ def _court_face(card: _Card, rank: str, suit: str, style: Style) -> None:
     card.paint(fr, ink)
 
 
+def _joker_seed_text(style: Style, red: bool) -> str:
+    """What a training variant's joker is seeded from: the style and colour as written before
+    Style.unturned_bottom_index existed (left out at its default), so every deck drawn before it
+    keeps its joker."""
+    text = repr((style, red))
+    return text if style.unturned_bottom_index else text.replace(", unturned_bottom_index=False", "")
+
+
 def _joker_face(card: _Card, red: bool, style: Style) -> None:
     if (style.joker_art, style.joker_corner) != ("jester", "vertical"):  # a training variant's joker
-        h = hashlib.blake2b(repr((style, red)).encode(), digest_size=8).digest()
+        h = hashlib.blake2b(_joker_seed_text(style, red).encode(), digest_size=8).digest()
         rng = np.random.default_rng(int.from_bytes(h, "little"))
         card.add_index(drawn_faces.joker_corner(card, style, rng), style.ink("H") if red else style.ink("S"))
         drawn_faces.joker_art(card, red, style, rng)

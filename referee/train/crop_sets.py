@@ -3,7 +3,7 @@ twice): what the joker reader's and the dark reader's data (joker_data, dark_dat
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 JOINED = "joined"          # the set to train on, under the output folder
@@ -16,16 +16,20 @@ def link(source: Path, at: Path) -> None:
         at.symlink_to(source.resolve())
 
 
-def join_crop_sets(out: Path, parts: Sequence[tuple[Path, str, str | None]]) -> Path:
+def join_crop_sets(out: Path, parts: Sequence[tuple[Path, str, str | None]],
+                   keep: Callable[[str], bool] | None = None) -> Path:
     """`out`/joined: links to the training crops of each (split folder, name prefix, class or None:
     each crop's own) part, and to `out`/ordinary's validation crops and classes (every class a
-    folder in both splits, as ultralytics counts them from the folders)."""
+    folder in both splits, as ultralytics counts them from the folders). `keep(class folder)`,
+    when given, says which crops are linked (the others' folders stay empty)."""
     joined = out / JOINED
     for source, prefix, as_class in parts:
         for crop in sorted(source.glob("*/*.png")):
-            link(crop, joined / "train" / (as_class or crop.parent.name) / f"{prefix}{crop.name}")
+            if keep is None or keep(crop.parent.name):
+                link(crop, joined / "train" / (as_class or crop.parent.name) / f"{prefix}{crop.name}")
     for crop in sorted((out / "ordinary" / "val").glob("*/*.png")):
-        link(crop, joined / "val" / crop.parent.name / crop.name)
+        if keep is None or keep(crop.parent.name):
+            link(crop, joined / "val" / crop.parent.name / crop.name)
     classes = (out / "ordinary" / "classes.txt").read_text()
     for split in ("train", "val"):
         for name in classes.split():

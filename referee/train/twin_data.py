@@ -22,7 +22,7 @@ from referee.synth.scenes.dataset import build_classifier_dataset, usable_design
 from referee.synth.scenes.generator import SceneConfig
 from referee.synth.scenes.recipe import CLS_CARD_PX
 from referee.train import upright_data
-from referee.train.crop_sets import JOINED, link
+from referee.train.crop_sets import join_crop_sets
 
 SEED = upright_data.SEED   # upright_data's sets at SEED .. SEED + 2, the unturned-index decks SEED + 3
 SCENES = {"ordinary": 2400, "faces": 600, "upright-index": 800, "unturned-index": 4800}
@@ -56,19 +56,5 @@ def write_twin_data(out: str | os.PathLike, seed: int = SEED, scenes: dict[str, 
 
 def join_twin_crops(out: Path) -> Path:
     """`out`/joined: links to the training crops of TWIN_RANKS of every part and to `ordinary`'s
-    validation crops of them; its classes are the classifier's (every class a folder in both
-    splits, as ultralytics counts them from the folders; the others empty)."""
-    joined = out / JOINED
-    for name, prefix in PARTS:
-        for crop in sorted((out / name / "train").glob("*/*.png")):
-            if twin_class(crop.parent.name):
-                link(crop, joined / "train" / crop.parent.name / f"{prefix}{crop.name}")
-    for crop in sorted((out / "ordinary" / "val").glob("*/*.png")):
-        if twin_class(crop.parent.name):
-            link(crop, joined / "val" / crop.parent.name / crop.name)
-    classes = (out / "ordinary" / "classes.txt").read_text()
-    for split in ("train", "val"):
-        for name in classes.split():
-            (joined / split / name).mkdir(parents=True, exist_ok=True)
-    (joined / "classes.txt").write_text(classes)
-    return joined
+    validation crops of them; its classes are the classifier's (the others' folders empty)."""
+    return join_crop_sets(out, [(out / name / "train", prefix, None) for name, prefix in PARTS], keep=twin_class)

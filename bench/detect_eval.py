@@ -302,6 +302,9 @@ def main() -> int:
     ap.add_argument("--dark-single-corner", type=float, default=None,
                     help="... and where its index is printed light on dark paper (default: STILL_IMAGE_OPTIONS', "
                          "none with --as-video; 0 for the same as any other)")
+    ap.add_argument("--single-corner-score", type=float, default=None,
+                    help="... and the score (detection confidence x probability) one read below "
+                         "SINGLE_CORNER_SCORE_BELOW needs (default: STILL_IMAGE_OPTIONS'; 0 for no such test)")
     ap.add_argument("--faces", action="store_true",
                     help="scenes of the held-out dark, coloured and aged decks (split heldout-faces) instead of "
                          "the ordinary held-out designs; --designs then names some of those")
@@ -319,7 +322,7 @@ def main() -> int:
                     help="drop backs within this share of the frame's short side of its edge (default: "
                          "STILL_IMAGE_OPTIONS'; 0 for none)")
     ap.add_argument("--joker-doubt", type=float, default=None,
-                    help="a corner the classifier reads as a card below JOKER_LOOK_BELOW and the joker reader "
+                    help="a corner the classifier reads as a card below JOKER_DOUBT_BELOW and the joker reader "
                          "as JK at this or more gives no card (default: JOKER_DOUBT_PROBABILITY; 0 for none)")
     args = ap.parse_args()
     exclude = tuple(d for d in args.exclude_designs.split(",") if d)
@@ -345,6 +348,8 @@ def main() -> int:
         options["single_corner_min_probability"] = args.single_corner or None
     if args.dark_single_corner is not None:
         options["dark_single_corner_min_probability"] = args.dark_single_corner or None
+    if args.single_corner_score is not None:
+        options["single_corner_min_score"] = args.single_corner_score or None
     if args.share is not None:
         options["share_probability"] = args.share or None
     if args.conflict_spare is not None:

@@ -20,7 +20,7 @@ same 54 classes) is asked only these questions:
   says JK at JOKER_CONFIRMED_PROBABILITY or more (confirmed_jokers): a lower bar than a lone
   corner's, as the card's other box already read JK at JOKER_MIN_PROBABILITY;
 * on still images, a corner the classifier reads as a card other than a joker below
-  JOKER_LOOK_BELOW: does the reader read it (with its half turn) as a joker at
+  JOKER_DOUBT_BELOW: does the reader read it (with its half turn) as a joker at
   JOKER_DOUBT_PROBABILITY or more? Then the two disagree, and that corner gives no card
   (doubted_corners), unless the recogniser's second look at it (the box moved) reads a joker;
 * a `back`: does it hold an index box read as no card whose crop, with its luma turned over (as
@@ -79,11 +79,15 @@ JOKER_LOOK_BELOW = 0.95
 # ordinary designs, both jokers in every deck), JK readings right 80 of 85 at 0.99, 99 of 116 at
 # 0.97; without the half turn 81 of 90 at 0.99.
 JOKER_MIN_PROBABILITY = 0.99
-# On still images, a corner read as a card (not a joker) below JOKER_LOOK_BELOW whose crop the
+# On still images, a corner read as a card (not a joker) below JOKER_DOUBT_BELOW whose crop the
 # reader reads as a joker this surely (with its half turn) gives no card, unless its second look
 # (the box moved a quarter of its size) reads a joker: the two disagree (the word JOKER boxed in
 # part: "JOK" reads 2D unsurely, and the moved box shows the reader more of the word).
 JOKER_DOUBT_PROBABILITY = 0.7
+# The doubt asks about readings up to this sure: a star-in-a-box joker corner read 3H at 0.96
+# (the readers: JK at 0.998); asking up to 0.99 lost no right reading on the tuning scenes (seeds
+# 500000+ and 501000+ with jokers; docs/recognition-history.md, Session 43).
+JOKER_DOUBT_BELOW = 0.99
 # A `back` holding an index box whose inverted crop the reader reads as a joker this surely is a
 # face-up joker (tuning scenes: none of 988 face-down cards' boxes, at 0.5 one).
 BACK_JOKER_PROBABILITY = 0.8
@@ -184,10 +188,10 @@ class JokerReader:
 
     def doubted_corners(self, readings: Sequence[tuple[str, float]], crop,
                         min_probability: float = JOKER_DOUBT_PROBABILITY) -> list[int]:
-        """Positions of the corners read as a card other than a joker below JOKER_LOOK_BELOW whose
+        """Positions of the corners read as a card other than a joker below JOKER_DOUBT_BELOW whose
         crop (`crop(i)`) the reader reads, with its half turn, as a joker at `min_probability` or
         more: the classifier and the reader disagree."""
-        asked = [i for i, (code, p) in enumerate(readings) if code not in (JOKER_CODE, REJECT_CLASS) and p < JOKER_LOOK_BELOW]
+        asked = [i for i, (code, p) in enumerate(readings) if code not in (JOKER_CODE, REJECT_CLASS) and p < JOKER_DOUBT_BELOW]
         if not asked:
             return []
         joker = self.read_with_half_turn([crop(i) for i in asked])[:, self.names.index(JOKER_CODE)]

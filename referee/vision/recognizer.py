@@ -160,6 +160,14 @@ SINGLE_CORNER_MIN_PROBABILITY = 0.9
 # those cards' right readings lost. Benchmark dark faces 0.971 / 0.608 -> 0.983 / 0.538
 # (docs/recognition-history.md, Session 36).
 DARK_SINGLE_CORNER_MIN_PROBABILITY = 0.95
+# ... and one read below SINGLE_CORNER_SCORE_BELOW needs its score (the detector's confidence in
+# the box times the probability) at SINGLE_CORNER_MIN_SCORE or more: a box the detector barely
+# takes for an index, read not quite surely, was right about three times in four on the tuning
+# scenes (seeds 500000+ and 501000+, 600 with jokers), against 0.97 needed; most of those wrong
+# were a joker's symbol corner read as a queen or a 3. Chosen there (docs/recognition-history.md,
+# Session 43); jokers keep the joker reader's bars.
+SINGLE_CORNER_SCORE_BELOW = 0.95
+SINGLE_CORNER_MIN_SCORE = 0.35
 
 # On still images a `back` the photo's edge cuts (its box within this share of the photo's short
 # side of the edge) is not reported: a back is told from a look-alike by its whole outline, and at
@@ -178,6 +186,7 @@ STILL_IMAGE_OPTIONS = MappingProxyType({"small_index_px": SMALL_INDEX_PX, "confl
                                         "back_min_probability": BACK_MIN_PROBABILITY,
                                         "single_corner_min_probability": SINGLE_CORNER_MIN_PROBABILITY,
                                         "dark_single_corner_min_probability": DARK_SINGLE_CORNER_MIN_PROBABILITY,
+                                        "single_corner_min_score": SINGLE_CORNER_MIN_SCORE,
                                         "edge_back_clearance": EDGE_BACK_CLEARANCE,
                                         "enlarged_back_look": True, "joker_doubt": JOKER_DOUBT_PROBABILITY,
                                         "twin_check": True})
@@ -422,6 +431,9 @@ class CardRecognizer:
     DARK_SINGLE_CORNER_MIN_PROBABILITY in STILL_IMAGE_OPTIONS; not for a joker, read at the joker
     reader's bars, nor with an enrolled deck, which learnt its own dark corners); None: the same
     as any other.
+    single_corner_min_score: with single_corner_min_probability, the score (detection confidence
+    times probability) such a card read below SINGLE_CORNER_SCORE_BELOW needs (SINGLE_CORNER_MIN_SCORE
+    in STILL_IMAGE_OPTIONS; not for a joker); None: no such test.
     conflict_spare_probability: a corner read at least this surely is never dropped for
     contradicting another corner (CONFLICT_SPARE_PROBABILITY); None: conflicts drop any reading.
     check_backs: keep only the `back` boxes that can be face-down cards (back_check.plausible_backs)
@@ -445,7 +457,7 @@ class CardRecognizer:
     joker's corner (jokers.confirmed_jokers), and drop the `back`s that hold a corner it reads as a
     joker; False: never.
     joker_doubt: with the joker reader, a corner read as a card other than a joker below
-    jokers.JOKER_LOOK_BELOW that the reader reads as a joker at this or more gives no card, unless
+    jokers.JOKER_DOUBT_BELOW that the reader reads as a joker at this or more gives no card, unless
     its second look reads a joker (JokerReader.doubted_corners; JOKER_DOUBT_PROBABILITY in
     STILL_IMAGE_OPTIONS): the two disagree. None (the default, live): no such doubt.
     twin_check: where the models folder has the twin reader (referee.vision.twins) and no deck is
@@ -475,6 +487,7 @@ class CardRecognizer:
         off_card_min_score: float | None = None,
         single_corner_min_probability: float | None = None,
         dark_single_corner_min_probability: float | None = None,
+        single_corner_min_score: float | None = None,
         conflict_spare_probability: float | None = None,
         check_backs: bool = True,
         faint_back_conf: float | None = None,
@@ -500,6 +513,7 @@ class CardRecognizer:
         self.off_card_min_score = off_card_min_score
         self.single_corner_min_probability = single_corner_min_probability
         self.dark_single_corner_min_probability = dark_single_corner_min_probability
+        self.single_corner_min_score = single_corner_min_score
         self.check_middles = check_middles
         self.small_index_px = small_index_px
         self.small_looks = 0             # small index boxes read from five crops, since construction
@@ -847,9 +861,13 @@ class CardRecognizer:
         """Whether a card read from one corner only is read surely enough to print: at
         single_corner_min_probability, and at dark_single_corner_min_probability where its index
         is printed light on dark paper and read through the inverted look (the crop as it is
-        reads otherwise, or below INVERTED_LOOK_BELOW)."""
+        reads otherwise, or below INVERTED_LOOK_BELOW); below SINGLE_CORNER_SCORE_BELOW, with a
+        score (confidence) of single_corner_min_score or more."""
         p = reading_probability(reading)
         if p < (self.single_corner_min_probability or 0.0):
+            return False
+        if (self.single_corner_min_score is not None and p < SINGLE_CORNER_SCORE_BELOW
+                and reading.confidence < self.single_corner_min_score and reading.code != JOKER_CODE):
             return False
         dark_bar = self.dark_single_corner_min_probability
         # an enrolled deck learnt its own corners, dark ones inverted (enroll.adapt.as_read); a

@@ -11,7 +11,7 @@ from joker_tables import JESTERS, joker_table
 from referee.errors import UserError
 from referee.vision.back_verifier import BACK_VERIFIER_FILE
 from referee.vision.crops import rectify_index
-from referee.vision.jokers import (JOKER_CONFIRMED_PROBABILITY, JOKER_LOOK_BELOW, JOKER_MIN_PROBABILITY,
+from referee.vision.jokers import (JOKER_CONFIRMED_PROBABILITY, JOKER_DOUBT_BELOW, JOKER_LOOK_BELOW, JOKER_MIN_PROBABILITY,
                                    JOKER_READER_FILE, SYMBOL_JOKER_READER_FILE, JokerReader, joker_partners,
                                    take_jokers)
 from referee.vision.grouping import inside_a_card
@@ -55,10 +55,12 @@ def test_a_card_read_unsurely_that_the_reader_reads_as_a_joker_is_in_doubt(monke
         return out
 
     monkeypatch.setattr(reader, "read_with_half_turn", read_with_half_turn)
-    readings = [("2D", 0.75), ("2D", 0.75), ("AS", 0.6), ("AS", JOKER_LOOK_BELOW), ("JK", 0.8), ("other", 0.9)]
+    readings = [("2D", 0.75), ("2D", 0.75), ("AS", 0.6), ("AS", JOKER_DOUBT_BELOW), ("JK", 0.8), ("other", 0.9)]
     assert reader.doubted_corners(readings, lambda i: i, 0.7) == [0, 2]   # not a sure card, a joker, nothing
     assert reader.doubted_corners(readings, lambda i: i, 0.9) == [2]
     assert reader.doubted_corners([("AS", 0.99)], lambda i: i) == []
+    # a card read short of JOKER_DOUBT_BELOW is asked about even where the joker reader would not take a joker
+    assert reader.doubted_corners([("3H", 0.96)], lambda i: 3) == [0]
 
 
 def test_still_images_doubt_what_the_reader_calls_a_joker_and_the_live_referee_does_not():

@@ -64,3 +64,30 @@ def test_a_dark_jokers_single_corner_keeps_the_joker_readers_bars():
     dark = generate_scene(4243, ["referee-drawn-dark-1"])
     recognizer = CardRecognizer(threads=1, single_corner_min_probability=0.9, dark_single_corner_min_probability=0.95)
     assert recognizer.single_corner_sure(dark.image, one_corner(dark, "JK", 0.93))
+
+
+def test_a_faint_box_read_short_of_sure_needs_a_score():
+    """single_corner_min_score: a card read from one corner below SINGLE_CORNER_SCORE_BELOW needs
+    the detector's confidence times the probability at the bar; a sure reading or a joker does not."""
+    from dataclasses import replace
+
+    from referee.vision.recognizer import SINGLE_CORNER_SCORE_BELOW
+
+    light = generate_scene(4250, ["gnome-neoclassical", "kde-penguins"])
+
+    def read(code: str, p: float, score: float) -> CardReading:
+        return replace(one_corner(light, code, p), confidence=score)
+
+    recognizer = CardRecognizer(threads=1, single_corner_min_probability=0.9, single_corner_min_score=0.35)
+    assert not recognizer.single_corner_sure(light.image, read("5S", 0.93, 0.3))
+    assert recognizer.single_corner_sure(light.image, read("5S", 0.93, 0.4))
+    assert recognizer.single_corner_sure(light.image, read("5S", SINGLE_CORNER_SCORE_BELOW, 0.3))
+    assert recognizer.single_corner_sure(light.image, read("JK", 0.93, 0.3))
+    assert CardRecognizer(threads=1, single_corner_min_probability=0.9).single_corner_sure(light.image, read("5S", 0.93, 0.3))
+
+
+def test_still_images_have_the_score_bar_and_the_live_referee_not():
+    from referee.vision.recognizer import LIVE_OPTIONS, SINGLE_CORNER_MIN_SCORE, STILL_IMAGE_OPTIONS
+
+    assert STILL_IMAGE_OPTIONS["single_corner_min_score"] == SINGLE_CORNER_MIN_SCORE
+    assert CardRecognizer(threads=1, **LIVE_OPTIONS).single_corner_min_score is None

@@ -163,9 +163,9 @@ DARK_SINGLE_CORNER_MIN_PROBABILITY = 0.95
 # ... and one read below SINGLE_CORNER_SCORE_BELOW needs its score (the detector's confidence in
 # the box times the probability) at SINGLE_CORNER_MIN_SCORE or more: a box the detector barely
 # takes for an index, read not quite surely, was right about three times in four on the tuning
-# scenes (seeds 500000+ and 501000+, 600 with jokers), against 0.97 needed; most of those wrong
-# were a joker's symbol corner read as a queen or a 3. Chosen there (docs/recognition-history.md,
-# Session 43); jokers keep the joker reader's bars.
+# scenes (seeds 500000+ and 501000+, 600 with jokers), against 0.97 needed: light cards of eight
+# designs misread, and held-out jokers' symbol corners read as QD or JS. Chosen there
+# (docs/recognition-history.md, Session 43); jokers keep the joker reader's bars.
 SINGLE_CORNER_SCORE_BELOW = 0.95
 SINGLE_CORNER_MIN_SCORE = 0.35
 

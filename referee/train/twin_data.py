@@ -23,27 +23,18 @@ from referee.synth.scenes.generator import SceneConfig
 from referee.synth.scenes.recipe import CLS_CARD_PX
 from referee.train import upright_data
 from referee.train.crop_sets import join_crop_sets
+from referee.vision.twins import twin_code
 
 SEED = upright_data.SEED   # upright_data's sets at SEED .. SEED + 2, the unturned-index decks SEED + 3
 SCENES = {"ordinary": 2400, "faces": 600, "upright-index": 800, "unturned-index": 4800}
 SPLIT = "train-unturned-index"
-TWIN_RANKS = ("4", "6", "7", "9")
 PARTS = upright_data.PARTS + (("unturned-index", "t_"),)
-
-
-def twin_class(name: str) -> bool:
-    """Whether class folder `name` is a card of TWIN_RANKS.
-
-    >>> [twin_class(c) for c in ("6S", "9D", "10C", "other", "JK")]
-    [True, True, False, False, False]
-    """
-    return name[:-1] in TWIN_RANKS
 
 
 def write_twin_data(out: str | os.PathLike, seed: int = SEED, scenes: dict[str, int] | None = None,
                     val_scenes: int = upright_data.VAL_SCENES, workers: int = 2) -> Path:
     """Write the four sets under `out` (each resumes or is kept) and join their crops of
-    TWIN_RANKS into `out`/joined; returns that folder."""
+    twins.TWIN_RANKS into `out`/joined; returns that folder."""
     out = Path(out)
     scenes = {**SCENES, **(scenes or {})}
     upright_data.write_upright_sets(out, seed, {name: scenes[name] for name, _ in upright_data.PARTS},
@@ -55,6 +46,6 @@ def write_twin_data(out: str | os.PathLike, seed: int = SEED, scenes: dict[str, 
 
 
 def join_twin_crops(out: Path) -> Path:
-    """`out`/joined: links to the training crops of TWIN_RANKS of every part and to `ordinary`'s
-    validation crops of them; its classes are the classifier's (the others' folders empty)."""
-    return join_crop_sets(out, [(out / name / "train", prefix, None) for name, prefix in PARTS], keep=twin_class)
+    """`out`/joined: links to the training crops of twins.TWIN_RANKS (twin_code) of every part and
+    to `ordinary`'s validation crops of them; its classes are the classifier's (the others' folders empty)."""
+    return join_crop_sets(out, [(out / name / "train", prefix, None) for name, prefix in PARTS], keep=twin_code)

@@ -10,6 +10,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
+import detect_eval  # noqa: E402
 import scene_truth  # noqa: E402
 
 from referee.vision.recognizer import STILL_IMAGE_OPTIONS, CardRecognizer  # noqa: E402
@@ -19,11 +20,10 @@ def _on_the_joker(seed: int, options: dict) -> list[str]:
     """The codes the recogniser prints with a corner on the scene's joker of the held-out design."""
     image, cards, _ = scene_truth.heldout_scene_truth(seed, (), False, True)
     jokers = [c["box"] for c in cards if c["code"] == "JK"]
-    inside = lambda p, b: b[0] <= p[0] <= b[2] and b[1] <= p[1] <= b[3]  # noqa: E731
     codes = []
     for r in CardRecognizer(threads=1, **options).read(image):
-        centres = [((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for b in r.corners]
-        if any(inside(c, box) for c in centres for box in jokers):
+        centres = [detect_eval.centre(b) for b in r.corners]
+        if any(detect_eval.inside(c, box) for c in centres for box in jokers):
             codes.append(r.code)
     return codes
 
